@@ -1,1 +1,3 @@
-export {};
+export { ConfigError, type ConfigIssue } from './config-error';
+export { parseConfig, type Env, type ParseConfigOptions } from './parse-config';
+export { env, port, url, brokerList, duration, boolean, logLevel, secret, LOG_LEVELS, type LogLevel } from './fields';
