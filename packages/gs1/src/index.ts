@@ -1,1 +1,14 @@
-export {};
+export * from './issue';
+export * from './check-digit';
+export * from './charset82';
+export * from './date-n6';
+export * from './gtin';
+export * from './ai-table';
+export * from './percent-encoding';
+export * from './digital-link-build';
+export * from './digital-link-parse';
+export * from './path-levels';
+export * from './element-string';
+export * from './element-string-parse';
+export * from './link-types';
+export * from './linkset';
