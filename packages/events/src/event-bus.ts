@@ -30,15 +30,29 @@ export interface SubscribeOptions<V> {
   groupId?: string;
   /** Called with messages already validated against topic.schema; invalid ones went to the dead-letter topic. */
   handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
-  /** Attempts of one batch before its messages are dead-lettered one by one. Default 5. */
+  /**
+   * Attempts of one batch (with exponential backoff) before its messages are retried one by one, each with the same
+   * number of attempts, to isolate the poison message; what still fails is dead-lettered. Default 5.
+   */
   maxAttempts?: number;
+  /**
+   * How long stop() waits for the batch in hand. After that the batch is abandoned uncommitted, so whoever gets
+   * the partition next receives it again (at least once). Default 30 000.
+   */
+  stopTimeoutMs?: number;
 }
 
 export interface Subscription {
-  /** Resolves once every message that existed at subscribe time has been handled (broadcast and group). */
+  /**
+   * Resolves once every message that existed at subscribe time (the high-water marks then) has been handled:
+   * in broadcast mode by this subscriber, in group mode by the group (its committed offsets reached them).
+   * Rejects if the subscription stops first.
+   */
   readonly caughtUp: Promise<void>;
   /** Stops fetching, lets the batch in hand finish, commits its offsets. */
   stop(): Promise<void>;
+  /** Partitions this subscriber currently reads (all of them in broadcast mode); for logs and readiness. */
+  assignedPartitions(): number[];
 }
 
 /** The event bus port: kafkajs in production, an in-process bus (log persisted in Postgres) when embedded. */

@@ -1,0 +1,66 @@
+import type { CaughtUpTracker } from '../shared/caught-up';
+import type { InProcessMember } from './in-process-member';
+
+/**
+ * Splits a topic's partitions among the members of one consumer group in this process (partition p goes to
+ * member p mod n, in join order) and rebalances when a member joins or leaves. A revoked partition is handed
+ * on only after its batch in hand was committed, so a stable group sees every message once.
+ */
+export class GroupCoordinator {
+  private readonly members: InProcessMember<unknown>[] = [];
+  private readonly trackers = new Set<CaughtUpTracker>();
+  private rebalancing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly partitions: number) {}
+
+  join(member: InProcessMember<unknown>): Promise<void> {
+    this.members.push(member);
+    return this.rebalance();
+  }
+
+  leave(member: InProcessMember<unknown>): Promise<void> {
+    const index = this.members.indexOf(member);
+    if (index >= 0) this.members.splice(index, 1);
+    return this.rebalance();
+  }
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  watch(tracker: CaughtUpTracker): void {
+    this.trackers.add(tracker);
+  }
+
+  unwatch(tracker: CaughtUpTracker): void {
+    this.trackers.delete(tracker);
+  }
+
+  /** A member committed `next` for `partition`: the group's progress towards each subscriber's caughtUp. */
+  committed(partition: number, next: number): void {
+    for (const tracker of this.trackers) tracker.progress(partition, next);
+  }
+
+  private rebalance(): Promise<void> {
+    this.rebalancing = this.rebalancing.then(async () => {
+      const members = [...this.members];
+      const target = new Map(members.map((member) => [member, [] as number[]]));
+      for (let partition = 0; partition < this.partitions; partition += 1) {
+        target.get(members[partition % members.length] as InProcessMember<unknown>)?.push(partition);
+      }
+      await Promise.all(
+        members.map((member) => {
+          const keep = target.get(member) ?? [];
+          return member.revoke(member.assigned().filter((partition) => !keep.includes(partition)));
+        }),
+      );
+      await Promise.all(
+        members.map((member) => {
+          const have = member.assigned();
+          return member.assign((target.get(member) ?? []).filter((partition) => !have.includes(partition)));
+        }),
+      );
+    });
+    return this.rebalancing;
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { deadLetterTopicName, type TopicDef } from '@waymark/contracts';
+import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
+import type { BusLogger } from '../shared/bus-logger';
+import { CaughtUpTracker } from '../shared/caught-up';
+import { encodeOutgoing } from '../shared/codec';
+import { deadLetterHeaders } from '../shared/dead-letter';
+import type { RawMessage } from '../shared/dispatch';
+import { PublishCoalescer } from '../shared/publish-coalescer';
+import { AppendNotifier } from './append-notifier';
+import type { AppendRecord, EventLogStore } from './event-log-store';
+import { GroupCoordinator } from './group-coordinator';
+import { InProcessMember } from './in-process-member';
+import { LogMaintenance, type MaintenanceOptions } from './log-maintenance';
+import { partitionOf } from './partition-of';
+
+export interface InProcessEventBusOptions {
+  store: EventLogStore;
+  logger: BusLogger;
+  /** How long publish calls are coalesced into one append. Default 2 ms. */
+  lingerMs?: number;
+  fetchLimit?: number;
+  retry?: Partial<RetryPolicy>;
+  maintenance?: Partial<MaintenanceOptions>;
+}
+
+/**
+ * The event bus of the embedded mode: Kafka's semantics (partitions by key, consumer groups with rebalancing,
+ * commits after the handler, at-least-once redelivery, broadcast reads, dead letters, compaction) over an
+ * EventLogStore, with subscribers woken on append. The bus owns the store: close() closes it.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly notifier = new AppendNotifier();
+  private readonly groups = new Map<string, GroupCoordinator>();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly coalescer: PublishCoalescer<AppendRecord>;
+  private readonly maintenance: LogMaintenance;
+  private readonly retry: RetryPolicy;
+
+  private constructor(private readonly options: InProcessEventBusOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.coalescer = new PublishCoalescer((records) => this.append(records), {
+      lingerMs: options.lingerMs ?? 2,
+      maxItems: 1000,
+    });
+    this.maintenance = new LogMaintenance(options.store, options.logger, options.maintenance);
+  }
+
+  static async start(options: InProcessEventBusOptions): Promise<InProcessEventBus> {
+    await options.store.start();
+    const bus = new InProcessEventBus(options);
+    bus.maintenance.start();
+    return bus;
+  }
+
+  async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
+    const encoded = encodeOutgoing(topic, messages);
+    const partitions = await this.declare(topic);
+    const timestamp = Date.now();
+    await this.coalescer.add(
+      encoded.map((message) => ({ topic: topic.name, partition: partitionOf(message.key, partitions), timestamp, ...message })),
+    );
+  }
+
+  async subscribe<V>(options: SubscribeOptions<V>): Promise<Subscription> {
+    const { store } = this.options;
+    const topic = options.topic;
+    const partitions = await this.declare(topic);
+    const groupId = options.mode === 'group' ? requireGroup(options.groupId) : `broadcast-${randomUUID()}`;
+    const coordinator = options.mode === 'group' ? this.coordinatorFor(groupId, topic.name, partitions) : undefined;
+    const tracker = new CaughtUpTracker(await store.endOffsets(topic.name));
+    const committed = coordinator ? await store.committed(groupId, topic.name) : new Map<number, number>();
+    for (const [partition, next] of committed) tracker.progress(partition, next);
+    const member = new InProcessMember<V>({
+      store,
+      notifier: this.notifier,
+      fetchLimit: this.options.fetchLimit ?? 500,
+      logger: this.options.logger,
+      dispatch: {
+        topic,
+        mode: options.mode,
+        groupId,
+        policy: { ...this.retry, maxAttempts: options.maxAttempts ?? this.retry.maxAttempts },
+        logger: this.options.logger,
+        handleBatch: (messages) => options.handleBatch(messages),
+        park: (raw, error) => this.park(topic, groupId, raw, error),
+      },
+      startOffset: async (partition) =>
+        coordinator ? ((await store.committed(groupId, topic.name)).get(partition) ?? 0) : 0,
+      advanced: async (partition, next) => {
+        if (!coordinator) return tracker.progress(partition, next);
+        await store.commit(groupId, topic.name, new Map([[partition, next]]));
+        coordinator.committed(partition, next);
+      },
+    });
+    member.start();
+    if (coordinator) {
+      coordinator.watch(tracker);
+      await coordinator.join(member as InProcessMember<unknown>);
+    } else {
+      await member.assign(Array.from({ length: partitions }, (_, partition) => partition));
+    }
+    const subscription = this.subscription(member, coordinator, tracker, options.stopTimeoutMs ?? 30_000);
+    return subscription;
+  }
+
+  healthy(): Promise<boolean> {
+    return this.options.store.healthy();
+  }
+
+  /** Runs compaction and retention now (they also run periodically). */
+  runMaintenance(): Promise<void> {
+    return this.maintenance.runOnce();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.coalescer.flush();
+    await this.maintenance.stop();
+    await this.options.store.close();
+  }
+
+  private subscription<V>(
+    member: InProcessMember<V>,
+    coordinator: GroupCoordinator | undefined,
+    tracker: CaughtUpTracker,
+    stopTimeoutMs: number,
+  ): Subscription {
+    let stopping: Promise<void> | undefined;
+    const subscription: Subscription = {
+      caughtUp: tracker.promise,
+      assignedPartitions: () => member.assigned(),
+      stop: () =>
+        (stopping ??= (async () => {
+          await member.stop(stopTimeoutMs);
+          if (coordinator) {
+            coordinator.unwatch(tracker);
+            await coordinator.leave(member as InProcessMember<unknown>);
+          }
+          tracker.stopped();
+          this.subscriptions.delete(subscription);
+        })()),
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  private async declare(topic: TopicRef): Promise<number> {
+    this.maintenance.track(topic);
+    return this.options.store.ensureTopic(topic.name, topic.partitions);
+  }
+
+  private async append(records: AppendRecord[]): Promise<void> {
+    await this.options.store.append(records);
+    for (const topic of new Set(records.map((record) => record.topic))) this.notifier.appended(topic);
+  }
+
+  private async park(topic: TopicRef, groupId: string, raw: RawMessage, error: string): Promise<void> {
+    const name = deadLetterTopicName(topic.name);
+    const partitions = await this.options.store.ensureTopic(name, topic.partitions);
+    const origin = { topic: topic.name, partition: raw.partition, offset: raw.offset, groupId };
+    await this.append([
+      {
+        topic: name,
+        partition: partitionOf(raw.key, partitions),
+        key: raw.key,
+        value: raw.value,
+        headers: deadLetterHeaders(origin, error, raw.headers),
+        timestamp: Date.now(),
+      },
+    ]);
+  }
+
+  private coordinatorFor(groupId: string, topic: string, partitions: number): GroupCoordinator {
+    const key = `${groupId}\u0000${topic}`;
+    let coordinator = this.groups.get(key);
+    if (!coordinator) this.groups.set(key, (coordinator = new GroupCoordinator(partitions)));
+    return coordinator;
+  }
+}
+
+type TopicRef = Pick<TopicDef<unknown>, 'name' | 'partitions' | 'compacted'>;
+
+function requireGroup(groupId: string | undefined): string {
+  if (!groupId) throw new Error('a group subscription needs a groupId');
+  return groupId;
+}

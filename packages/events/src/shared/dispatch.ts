@@ -1,0 +1,73 @@
+import type { TopicDef } from '@waymark/contracts';
+import type { IncomingMessage, SubscribeOptions } from '../event-bus';
+import { runBatch, type RetryPolicy } from './batch-runner';
+import type { BusLogger } from './bus-logger';
+import { decodeIncoming } from './codec';
+import { errorText } from './dead-letter';
+
+/** A message as fetched from a log, before validation. */
+export interface RawMessage {
+  partition: number;
+  offset: string;
+  key: string;
+  value: string | null;
+  headers: Record<string, string>;
+  timestamp: number;
+}
+
+export interface DispatchContext<V> {
+  topic: TopicDef<V>;
+  mode: SubscribeOptions<V>['mode'];
+  /** The consumer group; in broadcast mode the subscriber's own id (for logs). */
+  groupId: string;
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  logger: BusLogger;
+  handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
+  /** Parks a message in the dead-letter topic; must have succeeded before the batch is committed. */
+  park(message: RawMessage, error: string): Promise<void>;
+}
+
+/**
+ * Validates a fetched batch against the topic schema, hands the valid messages to the handler (with retries),
+ * and disposes of what fails: a group parks it in the dead-letter topic; a broadcast subscriber (which has no
+ * group, re-reads from the start on every start, and would park the same message again each time) logs and
+ * skips it. Either way nothing is retried forever. Resolves when the whole batch may be committed.
+ */
+export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage[]): Promise<void> {
+  const valid: IncomingMessage<V>[] = [];
+  const rawOf = new Map<IncomingMessage<V>, RawMessage>();
+  for (const raw of raws) {
+    const decoded = decodeIncoming(ctx.topic, raw.value);
+    if (!decoded.ok) {
+      await dispose(ctx, raw, decoded.error, 'invalid');
+      continue;
+    }
+    const message: IncomingMessage<V> = { topic: ctx.topic.name, ...raw, value: decoded.value };
+    valid.push(message);
+    rawOf.set(message, raw);
+  }
+  if (valid.length === 0) return;
+  const failed = await runBatch({
+    messages: valid,
+    handle: (messages) => ctx.handleBatch(messages),
+    policy: ctx.policy,
+    signal: ctx.signal,
+    onAttemptFailed: (error, attempt, size) =>
+      ctx.logger.warn(
+        { topic: ctx.topic.name, group: ctx.groupId, attempt, size, firstOffset: valid[0]?.offset, err: errorText(error) },
+        'event handler failed; retrying',
+      ),
+  });
+  for (const { message, error } of failed) await dispose(ctx, rawOf.get(message) as RawMessage, error, 'failing');
+}
+
+async function dispose<V>(ctx: DispatchContext<V>, raw: RawMessage, error: string, reason: 'invalid' | 'failing') {
+  const where = { topic: ctx.topic.name, partition: raw.partition, offset: raw.offset, key: raw.key, group: ctx.groupId };
+  if (ctx.mode === 'broadcast') {
+    ctx.logger.error({ ...where, reason, err: error }, 'skipping an event this broadcast subscriber cannot handle');
+    return;
+  }
+  await ctx.park(raw, error);
+  ctx.logger.error({ ...where, reason, err: error }, 'event parked in the dead-letter topic');
+}
