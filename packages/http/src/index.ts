@@ -1,1 +1,14 @@
-export {};
+export { createHttpApp, type HttpAppOptions } from './app/create-http-app';
+export type { ReadinessChecks, CheckOutcome } from './app/health';
+export { REQUEST_ID_HEADER } from './app/request-id';
+export { HTTP_DURATION_METRIC } from './app/metrics';
+export { HEALTH_PATH, READY_PATH, METRICS_PATH } from './app/probe-paths';
+export { startHttpServer, type HttpServerOptions, type RunningHttpServer } from './server/http-server';
+export { installShutdown, type ShutdownStep, type ShutdownOptions, type ShutdownHandle } from './server/shutdown';
+export { mapError, type MappedError } from './errors/error-mapping';
+export { isDomainError, type DomainErrorLike } from './errors/domain-error-like';
+export type { HttpErrorBody, ValidationIssue } from './errors/error-body';
+export type { Authenticator } from './tsoa/authenticator';
+export { ControllerContainer } from './tsoa/controller-container';
+export { expressAuthentication, iocContainer } from './tsoa/hooks';
+export { mergeOpenApi, OpenApiMergeError, type MergedOpenApi, type MergeOpenApiOptions, type OpenApiDocument } from './openapi/merge-openapi';

@@ -1,0 +1,55 @@
+import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
+import type { Logger } from '@waymark/logging';
+import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { setTsoaAppContext } from '../tsoa/app-context';
+import type { Authenticator } from '../tsoa/authenticator';
+import type { ControllerContainer } from '../tsoa/controller-container';
+import { healthRoutes, type ReadinessChecks } from './health';
+import { createHttpMetrics } from './metrics';
+import { METRICS_PATH } from './probe-paths';
+import { requestLogging } from './request-logging';
+
+export interface HttpAppOptions {
+  readonly service: string;
+  readonly logger: Logger;
+  /** Dependency checks behind `/readyz`, e.g. `{ postgres: () => db.ping(), kafka: () => bus.isConnected() }`. */
+  readonly readiness?: ReadinessChecks;
+  /** Per-check deadline for `/readyz`; a probe must answer well inside the orchestrator's own timeout. */
+  readonly readinessTimeoutMs?: number;
+  /** Largest accepted JSON body (bytes or a string such as '1mb'); larger ones get 413 `payload_too_large`. */
+  readonly bodyLimit?: number | string;
+  /** Express's `trust proxy` setting: which hops may set X-Forwarded-For (the gateway in production). */
+  readonly trustProxy?: boolean | number | string | readonly string[];
+  /** Pass one to add service metrics beside the HTTP ones; a fresh registry otherwise. */
+  readonly registry?: Registry;
+  readonly authenticator?: Authenticator;
+  readonly controllers?: ControllerContainer;
+  /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
+  mount(app: Express): void;
+}
+
+const DEFAULT_BODY_LIMIT = '1mb';
+const DEFAULT_READINESS_TIMEOUT_MS = 2_000;
+
+/** The express app every Waymark service serves: same probes, metrics, logging and error bodies everywhere. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.set('json spaces', 0);
+  setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
+
+  const metrics = createHttpMetrics(options.service, options.registry);
+  app.use(requestLogging(options.logger.child({ component: 'http' })));
+  app.use(metrics.middleware);
+  app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
+  app.get(METRICS_PATH, metrics.handler);
+
+  app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  options.mount(app);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { mapError } from './error-mapping';
+
+/** Express's final error middleware: maps, logs unexpected errors with the request id, never sends a stack. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  const mapped = mapError(err);
+  if (mapped.unexpected) req.log.error({ err }, 'unhandled error');
+  if (res.headersSent) {
+    // Too late for a JSON body; express's default handler aborts the connection so the client sees a failure.
+    next(err);
+    return;
+  }
+  res.status(mapped.status).json(mapped.body);
+};
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: 'Not found', code: 'not_found' });
+};
