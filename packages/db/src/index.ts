@@ -1,1 +1,12 @@
-export {};
+export { createPrismaClient, type PrismaClientClass, type PrismaClientOptions } from './prisma-client.factory';
+export { poolConfig, type DatabaseTarget } from './pg/pool-config';
+export { parseSchemaName, quoteIdent, schemaNameSchema } from './pg/schema-name';
+export { runMigrations, type MigrationsResult, type RunMigrationsOptions } from './migrations/run-migrations';
+export { readMigrationFiles, sha256Hex, type MigrationFile } from './migrations/migration-files';
+export { FailedMigrationError, MigrationApplyError, MigrationChecksumError } from './migrations/migration-errors';
+export { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL } from './migrations/prisma-migrations-table';
+export { OUTBOX_MIGRATION_SQL, outboxChannel } from './outbox/outbox-sql';
+export { pgTransaction, type SqlTransaction } from './outbox/sql-transaction';
+export { enqueue, EVENT_ID_HEADER, type EnqueueMessage, type EnqueuedEvent } from './outbox/enqueue';
+export { processOnce, pruneProcessedEvents, type ProcessOnceResult } from './outbox/process-once';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';

@@ -1,0 +1,144 @@
+import { Pool } from 'pg';
+import type { TopicDef } from '@waymark/contracts';
+import type { EventBus } from '@waymark/events';
+import type { Logger } from '@waymark/logging';
+import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
+import { parseSchemaName } from '../pg/schema-name';
+import { OutboxListener } from './outbox-listener';
+import { claimPending, deletePublishedBefore, markPublished, withoutKeysOf, type PendingEvent } from './outbox-store';
+
+export interface OutboxRelayOptions extends DatabaseTarget {
+  bus: EventBus;
+  /** Every topic this service enqueues to; rows of other topics stay pending (and are logged). */
+  topics: readonly TopicDef<unknown>[];
+  logger: Logger;
+  /** Rows per transaction. Default 100. */
+  batchSize?: number;
+  /** Polling fallback when no notification arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** How long published rows are kept before deletion; 0 deletes them when marked. Default one hour. */
+  retainPublishedMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows through the event bus, in id order per key, and marks them published.
+ * A row is marked in the same transaction that locked it, after the bus accepted it: a crash in between leaves it
+ * pending and it is published again (at least once; consumers dedupe by eventId). Several relays may run at once.
+ */
+export class OutboxRelay {
+  private readonly pool: Pool;
+  private readonly listener: OutboxListener;
+  private readonly topics: Map<string, TopicDef<unknown>>;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly retainPublishedMs: number;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private draining: Promise<number> | undefined;
+  private wokenWhileDraining = false;
+  private lastSweep = 0;
+  private running = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    const target = { databaseUrl: options.databaseUrl, schema: parseSchemaName(options.schema) };
+    this.pool = new Pool(poolConfig(target, 2));
+    this.pool.on('error', (error) => options.logger.warn({ err: error }, 'outbox relay pool connection error'));
+    this.topics = new Map(options.topics.map((topic) => [topic.name, topic]));
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.retainPublishedMs = options.retainPublishedMs ?? 3_600_000;
+    this.listener = new OutboxListener(target, () => this.wake(), options.logger, this.pollIntervalMs);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.listener.start();
+    this.pollTimer = setInterval(() => this.wake(), this.pollIntervalMs);
+    this.wake();
+  }
+
+  /** Publishes everything pending now (joining a drain already under way); resolves with how many it published. */
+  async publishPending(): Promise<number> {
+    if (this.draining) {
+      this.wokenWhileDraining = true;
+      return this.draining;
+    }
+    this.draining = this.drain().finally(() => (this.draining = undefined));
+    return this.draining;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.pollTimer);
+    await this.listener.stop();
+    await this.draining?.catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private wake(): void {
+    if (!this.running) return;
+    this.publishPending().catch((error) => this.options.logger.error({ err: error }, 'outbox relay failed; retrying on next poll'));
+  }
+
+  private async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      this.wokenWhileDraining = false;
+      const { claimed, published } = await this.publishBatch();
+      total += published;
+      if (claimed < this.batchSize && !this.wokenWhileDraining) break;
+      if (published === 0 && claimed >= this.batchSize) break; // everything in reach is held back; poll later
+    }
+    await this.sweep();
+    return total;
+  }
+
+  private async publishBatch(): Promise<{ claimed: number; published: number }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const claimed = await claimPending(client, this.batchSize);
+      const ready = withoutKeysOf(claimed, (event) => !this.knownTopic(event));
+      for (const run of runsByTopic(ready, this.topics)) {
+        await this.options.bus.publish(run.topic, run.events.map(toMessage));
+      }
+      await markPublished(client, ready.map((event) => event.id), this.retainPublishedMs === 0);
+      await client.query('COMMIT');
+      return { claimed: claimed.length, published: ready.length };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private knownTopic(event: PendingEvent): boolean {
+    if (this.topics.has(event.topic)) return true;
+    this.options.logger.error({ topic: event.topic, outboxId: event.id }, 'outbox row for a topic this relay does not know');
+    return false;
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.retainPublishedMs === 0 || Date.now() - this.lastSweep < Math.min(this.retainPublishedMs, 60_000)) return;
+    this.lastSweep = Date.now();
+    await deletePublishedBefore(this.pool, this.retainPublishedMs);
+  }
+}
+
+function toMessage(event: PendingEvent) {
+  return { key: event.key, value: event.value, headers: event.headers };
+}
+
+/** Consecutive events of one topic, so each bus call keeps the outbox order. */
+function runsByTopic(
+  events: PendingEvent[],
+  topics: Map<string, TopicDef<unknown>>,
+): { topic: TopicDef<unknown>; events: PendingEvent[] }[] {
+  const runs: { topic: TopicDef<unknown>; events: PendingEvent[] }[] = [];
+  for (const event of events) {
+    const last = runs[runs.length - 1];
+    if (last && last.topic.name === event.topic) last.events.push(event);
+    else runs.push({ topic: topics.get(event.topic) as TopicDef<unknown>, events: [event] });
+  }
+  return runs;
+}

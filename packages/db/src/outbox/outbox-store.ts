@@ -1,0 +1,81 @@
+import type { PoolClient } from 'pg';
+
+export interface PendingEvent {
+  id: string;
+  eventId: string;
+  topic: string;
+  key: string;
+  value: unknown;
+  headers: Record<string, string>;
+}
+
+interface ClaimedRow {
+  id: string;
+  event_id: string;
+  topic: string;
+  key: string;
+  value: unknown;
+  headers: Record<string, string>;
+  earlier_elsewhere: boolean;
+}
+
+/**
+ * Locks up to `limit` pending rows (SKIP LOCKED, so several relays share the work) and returns those that can be
+ * published now, in id order. A row is held back when an earlier pending row of the same topic and key is not in
+ * this batch (another relay holds it), or when an earlier row of its key in this batch is held back: that keeps
+ * publication in order per key, which is the order consumers rely on.
+ */
+export async function claimPending(client: PoolClient, limit: number): Promise<PendingEvent[]> {
+  const { rows } = await client.query<ClaimedRow>(
+    `WITH claimed AS (
+       SELECT id, topic, key FROM "outbox" WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+     )
+     SELECT o.id::text AS id, o.event_id, o.topic, o.key, o.value, o.headers,
+            EXISTS (SELECT 1 FROM "outbox" e
+                     WHERE e.published_at IS NULL AND e.topic = c.topic AND e.key = c.key AND e.id < c.id
+                       AND e.id NOT IN (SELECT id FROM claimed)) AS earlier_elsewhere
+       FROM claimed c JOIN "outbox" o ON o.id = c.id
+      ORDER BY o.id`,
+    [limit],
+  );
+  const heldBack = new Set<string>();
+  const ready: PendingEvent[] = [];
+  for (const row of rows) {
+    const entity = `${row.topic}\u0000${row.key}`;
+    if (row.earlier_elsewhere || heldBack.has(entity)) {
+      heldBack.add(entity);
+      continue;
+    }
+    ready.push({ id: row.id, eventId: row.event_id, topic: row.topic, key: row.key, value: row.value, headers: row.headers });
+  }
+  return ready;
+}
+
+/** Same held-back rule for rows the relay cannot publish (e.g. an unknown topic): later rows of that key wait too. */
+export function withoutKeysOf(events: PendingEvent[], blocked: (event: PendingEvent) => boolean): PendingEvent[] {
+  const heldBack = new Set<string>();
+  return events.filter((event) => {
+    const entity = `${event.topic}\u0000${event.key}`;
+    if (heldBack.has(entity) || blocked(event)) {
+      heldBack.add(entity);
+      return false;
+    }
+    return true;
+  });
+}
+
+export async function markPublished(client: PoolClient, ids: string[], deleteNow: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const sql = deleteNow
+    ? `DELETE FROM "outbox" WHERE id = ANY($1::bigint[])`
+    : `UPDATE "outbox" SET published_at = now() WHERE id = ANY($1::bigint[])`;
+  await client.query(sql, [ids]);
+}
+
+export async function deletePublishedBefore(client: Pick<PoolClient, 'query'>, retainMs: number): Promise<number> {
+  const result = await client.query(
+    `DELETE FROM "outbox" WHERE published_at IS NOT NULL AND published_at < now() - $1 * interval '1 millisecond'`,
+    [retainMs],
+  );
+  return result.rowCount ?? 0;
+}
