@@ -1,1 +1,11 @@
-export {};
+export type { TestInfra } from './test-infra';
+export { getTestInfra } from './state-file';
+export { createTestDatabase, type DatabaseTemplate, type TestDatabaseOptions } from './test-database';
+export { uniqueName } from './unique-name';
+export { waitFor, type WaitForOptions } from './wait-for';
+export { startPostgres, type PostgresOptions, type StartedPostgres } from './postgres-process';
+export { startRedis, type StartedRedis } from './redis-process';
+export { startKafkaMock, type KafkaMockOptions, type StartedKafkaMock } from './kafka-mock-process';
+export { startS3, type StartedS3 } from './s3-server';
+export { startTestInfra } from './shared-infra';
+export type { StartedTestInfra } from './infra-provider';

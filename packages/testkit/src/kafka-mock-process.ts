@@ -1,0 +1,62 @@
+import { findBinary } from './find-binary';
+import { ManagedProcess } from './managed-process';
+
+export interface KafkaMockOptions {
+  /** Number of brokers in the mock cluster (default 3). */
+  brokers?: number;
+}
+
+export interface StartedKafkaMock {
+  brokers: string[];
+  /** Freezes the whole cluster (SIGSTOP): clients see dead brokers; data and ports survive. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const ANNOUNCED = /replaced with (\S+)\s*$/;
+
+/**
+ * Starts librdkafka's mock cluster, which speaks the Kafka protocol, through Debian's `kcat`:
+ * a kcat consumer with `test.mock.num.brokers` set hosts the cluster for as long as it runs, and
+ * announces its broker addresses on stderr. Topics auto-create (4 partitions); admin createTopics fails.
+ */
+export async function startKafkaMock(opts: KafkaMockOptions = {}): Promise<StartedKafkaMock> {
+  const count = opts.brokers ?? 3;
+  if (!Number.isInteger(count) || count < 1) throw new Error(`brokers must be a positive integer, got ${count}`);
+  const kcat = findBinary('kcat', 'apt-get install -y kcat');
+  const proc = new ManagedProcess(
+    kcat,
+    ['-b', 'unused:1', '-C', '-t', '_boot', '-X', `test.mock.num.brokers=${count}`],
+    { deathSignal: 'SIGKILL' },
+  );
+  let match: RegExpMatchArray;
+  try {
+    match = await proc.waitForLine(ANNOUNCED, 15_000);
+  } catch (error) {
+    await proc.stop('SIGKILL');
+    throw error;
+  }
+  const brokers = (match[1] ?? '').split(',').filter(Boolean);
+  if (brokers.length !== count) {
+    await proc.stop('SIGKILL');
+    throw proc.failure(`announced ${brokers.length} brokers instead of ${count}`);
+  }
+  const live = () => {
+    if (proc.hasExited) throw proc.failure('(Kafka mock cluster) is no longer running');
+  };
+  return {
+    brokers,
+    async pause() {
+      live();
+      proc.signal('SIGSTOP');
+    },
+    async resume() {
+      live();
+      proc.signal('SIGCONT');
+    },
+    async stop() {
+      await proc.stop('SIGTERM', 5_000);
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findBinary } from './find-binary';
+
+export interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+export interface ManagedProcessOptions {
+  /** Sent by the kernel to the child when the process that spawned it dies (even by SIGKILL). */
+  deathSignal: NodeJS.Signals;
+  runAs?: RunAs;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+const TAIL_LINES = 60;
+
+/**
+ * A child process that cannot outlive the process that started it. It is started through
+ * util-linux `setpriv --pdeathsig` (after dropping to `runAs`, so the signal survives the uid change),
+ * which makes the kernel signal it when its parent dies, also when jest is interrupted or killed.
+ * Output is drained continuously (a full pipe would block the child) and its tail kept for error messages.
+ */
+export class ManagedProcess {
+  readonly pid: number;
+  readonly exited: Promise<ExitStatus>;
+  private readonly child: ChildProcess;
+  private readonly tail: string[] = [];
+  private readonly listeners = new Set<(line: string) => void>();
+  private exitStatus: ExitStatus | undefined;
+
+  constructor(
+    private readonly command: string,
+    args: readonly string[],
+    opts: ManagedProcessOptions,
+  ) {
+    const setpriv = findBinary('setpriv', 'apt-get install -y util-linux');
+    const identity = opts.runAs
+      ? [`--reuid=${opts.runAs.uid}`, `--regid=${opts.runAs.gid}`, '--clear-groups']
+      : [];
+    this.child = spawn(setpriv, [...identity, `--pdeathsig=${opts.deathSignal}`, '--', command, ...args], {
+      env: opts.env ?? process.env,
+      cwd: opts.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (this.child.pid === undefined) throw new Error(`could not start ${command}`);
+    this.pid = this.child.pid;
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.exitStatus = { code, signal };
+        resolve(this.exitStatus);
+      });
+      this.child.once('error', (error) => {
+        this.record(`spawn error: ${error.message}`);
+        this.exitStatus = { code: null, signal: null };
+        resolve(this.exitStatus);
+      });
+    });
+    for (const stream of [this.child.stdout, this.child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) this.record(line);
+      });
+    }
+  }
+
+  get hasExited(): boolean {
+    return this.exitStatus !== undefined;
+  }
+
+  /** The last lines the process printed, for error messages. */
+  output(): string {
+    return this.tail.join('\n');
+  }
+
+  /** Resolves with the first output line matching `pattern`; rejects if the process exits first or time runs out. */
+  waitForLine(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+    return new Promise((resolve, reject) => {
+      const existing = this.tail.map((line) => line.match(pattern)).find((m) => m);
+      if (existing) return resolve(existing);
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(onLine);
+      };
+      const onLine = (line: string) => {
+        const match = line.match(pattern);
+        if (match) {
+          done();
+          resolve(match);
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(this.failure(`did not print ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.listeners.add(onLine);
+      void this.exited.then(() => {
+        done();
+        reject(this.failure('exited before it was ready'));
+      });
+    });
+  }
+
+  failure(what: string): Error {
+    const status = this.exitStatus ? ` (exit code ${this.exitStatus.code}, signal ${this.exitStatus.signal})` : '';
+    return new Error(`${this.command} ${what}${status}; its last output:\n${this.output()}`);
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    if (!this.hasExited) this.child.kill(signal);
+  }
+
+  /** Sends `signal`, waits up to `graceMs` for the exit, then kills. A paused (SIGSTOPped) process is woken so it can act. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<ExitStatus> {
+    if (this.hasExited) return this.exited;
+    this.signal(signal);
+    this.signal('SIGCONT');
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), graceMs);
+    });
+    const result = await Promise.race([this.exited, timedOut]);
+    clearTimeout(timer);
+    if (result === 'timeout') this.signal('SIGKILL');
+    return this.exited;
+  }
+
+  private record(line: string): void {
+    this.tail.push(line);
+    if (this.tail.length > TAIL_LINES) this.tail.shift();
+    for (const listener of this.listeners) listener(line);
+  }
+}
