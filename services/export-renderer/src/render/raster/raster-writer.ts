@@ -1,0 +1,25 @@
+import type { Artwork } from '../layout/artwork';
+import type { ExportOptions } from '../options';
+import { rasterise } from './bitmap';
+import { encodePng } from './png-encoder';
+import { encodeTiff } from './tiff-encoder';
+
+export type RasterOption = Exclude<ExportOptions['raster'], 'none'>;
+
+const RASTERS: Record<RasterOption, { readonly ext: 'png' | 'tif'; readonly dpi: number }> = {
+  png300: { ext: 'png', dpi: 300 },
+  png600: { ext: 'png', dpi: 600 },
+  tiff300: { ext: 'tif', dpi: 300 },
+  tiff600: { ext: 'tif', dpi: 600 },
+};
+
+export function rasterExtension(raster: RasterOption): string {
+  return RASTERS[raster].ext;
+}
+
+/** Raster copy of the artwork at its real size and the option's DPI. */
+export function renderRaster(a: Artwork, raster: RasterOption): Buffer {
+  const { ext, dpi } = RASTERS[raster];
+  const bitmap = rasterise(a, dpi / 25.4);
+  return ext === 'png' ? encodePng(bitmap, dpi) : encodeTiff(bitmap, dpi);
+}

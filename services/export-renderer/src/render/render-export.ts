@@ -1,0 +1,76 @@
+import type { Writable } from 'node:stream';
+import type { ExportOptions } from './options';
+import type { RenderRecord } from './record';
+import type { Gs1Encoding } from './gs1/gs1-encoding';
+import { defaultGs1Encoding } from './gs1/gs1-encoding.default';
+import { renderRecord } from './render-record';
+import { SheetWriter } from './sheets/sheet-writer';
+import { sheetFitCheck } from './sheets/sheet-layouts';
+import { ZipSink } from './zip/zip-sink';
+import { BaseNames } from './zip/file-names';
+import { manifestCsv, manifestRow, type ManifestRow } from './zip/manifest';
+import { readmeText } from './zip/readme';
+
+export interface ExportProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface RenderExportInput {
+  readonly records: readonly RenderRecord[];
+  readonly options: ExportOptions;
+  readonly output: Writable;
+  /** Called after each code; awaited, so a slow reporter slows rendering instead of piling up. */
+  readonly onProgress?: (progress: ExportProgress) => void | Promise<void>;
+  readonly gs1?: Gs1Encoding;
+  readonly clock?: () => Date;
+}
+
+export interface RenderExportResult {
+  readonly count: number;
+  readonly sizeBytes: number;
+  readonly codesWithChecks: number;
+  readonly files: number;
+}
+
+/**
+ * Renders an export job into a zip streamed to `output` (spec 2.9): per code and format one file per symbol,
+ * the optional sheet, manifest.csv and README.txt. Findings never abort the job; they go to the manifest.
+ */
+export async function renderExport(input: RenderExportInput): Promise<RenderExportResult> {
+  const { records, options } = input;
+  const gs1 = input.gs1 ?? defaultGs1Encoding;
+  const now = (input.clock ?? (() => new Date()))();
+  const zip = new ZipSink(input.output);
+  const sheet = options.sheet === 'none' ? null : new SheetWriter(options.sheet, options);
+  const names = new BaseNames();
+  const rows: ManifestRow[] = [];
+  let files = 0;
+  try {
+    for (const record of records) {
+      const base = names.next(record.code, record.domain);
+      const rendered = await renderRecord(record, base, options, gs1);
+      for (const f of rendered.files) await zip.add(f.name, f.data, now);
+      files += rendered.files.length;
+      if (sheet) {
+        for (const s of rendered.symbols) {
+          sheet.add(s.artwork);
+          const fit = sheetFitCheck(sheet.kind, s.artwork.widthMm, s.artwork.heightMm);
+          if (fit) rendered.checks.push(`${s.symbology}: ${fit}`);
+        }
+      }
+      const fileNames = rendered.files.map((f) => f.name);
+      rows.push(manifestRow(record, gs1.digitalLinkUri(record), rendered.symbols, rendered.checks, fileNames));
+      await input.onProgress?.({ done: rows.length, total: records.length });
+    }
+    if (sheet) await zip.add(`sheet-${sheet.kind}.pdf`, await sheet.finish(), now);
+    const codesWithChecks = rows.filter((r) => r.checks !== 'ok').length;
+    await zip.add('manifest.csv', manifestCsv(rows), now);
+    await zip.add('README.txt', readmeText({ options, count: rows.length, codesWithChecks, createdAt: now }), now);
+    const sizeBytes = await zip.finish();
+    return { count: rows.length, sizeBytes, codesWithChecks, files: files + (sheet ? 3 : 2) };
+  } catch (err) {
+    zip.abort();
+    throw err;
+  }
+}
