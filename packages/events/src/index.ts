@@ -7,3 +7,5 @@ export type { EventLogStore, StoredRecord, AppendRecord, ReadResult } from './in
 export { MemoryEventLogStore } from './in-process/memory-event-log-store';
 export { PgEventLogStore, type PgEventLogStoreOptions } from './in-process/pg-event-log-store';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';
+export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
+export type { ConsumerTuning } from './kafka/kafka-subscription';

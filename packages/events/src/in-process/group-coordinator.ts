@@ -11,7 +11,11 @@ export class GroupCoordinator {
   private readonly trackers = new Set<CaughtUpTracker>();
   private rebalancing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly partitions: number) {}
+  constructor(
+    private readonly partitions: number,
+    /** How long a revoked partition's batch in hand may take before it is abandoned (Kafka's rebalance timeout). */
+    private readonly revokeTimeoutMs: number,
+  ) {}
 
   join(member: InProcessMember<unknown>): Promise<void> {
     this.members.push(member);
@@ -51,7 +55,8 @@ export class GroupCoordinator {
       await Promise.all(
         members.map((member) => {
           const keep = target.get(member) ?? [];
-          return member.revoke(member.assigned().filter((partition) => !keep.includes(partition)));
+          const revoked = member.assigned().filter((partition) => !keep.includes(partition));
+          return member.revoke(revoked, this.revokeTimeoutMs);
         }),
       );
       await Promise.all(

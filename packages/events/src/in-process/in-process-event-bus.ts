@@ -34,6 +34,7 @@ export class InProcessEventBus implements EventBus {
   private readonly notifier = new AppendNotifier();
   private readonly groups = new Map<string, GroupCoordinator>();
   private readonly subscriptions = new Set<Subscription>();
+  private closing: Promise<void> | undefined;
   private readonly coalescer: PublishCoalescer<AppendRecord>;
   private readonly maintenance: LogMaintenance;
   private readonly retry: RetryPolicy;
@@ -68,7 +69,7 @@ export class InProcessEventBus implements EventBus {
     const topic = options.topic;
     const partitions = await this.declare(topic);
     const groupId = options.mode === 'group' ? requireGroup(options.groupId) : `broadcast-${randomUUID()}`;
-    const coordinator = options.mode === 'group' ? this.coordinatorFor(groupId, topic.name, partitions) : undefined;
+    const coordinator = options.mode === 'group' ? this.coordinatorFor(groupId, topic.name, partitions, options.stopTimeoutMs ?? 30_000) : undefined;
     const tracker = new CaughtUpTracker(await store.endOffsets(topic.name));
     const committed = coordinator ? await store.committed(groupId, topic.name) : new Map<number, number>();
     for (const [partition, next] of committed) tracker.progress(partition, next);
@@ -114,11 +115,14 @@ export class InProcessEventBus implements EventBus {
     return this.maintenance.runOnce();
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    await this.coalescer.flush();
-    await this.maintenance.stop();
-    await this.options.store.close();
+  /** Stops every subscription (committing what was handled), flushes pending publishes; idempotent. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+      await this.coalescer.flush();
+      await this.maintenance.stop();
+      await this.options.store.close();
+    })());
   }
 
   private subscription<V>(
@@ -172,10 +176,10 @@ export class InProcessEventBus implements EventBus {
     ]);
   }
 
-  private coordinatorFor(groupId: string, topic: string, partitions: number): GroupCoordinator {
+  private coordinatorFor(groupId: string, topic: string, partitions: number, revokeTimeoutMs: number) {
     const key = `${groupId}\u0000${topic}`;
     let coordinator = this.groups.get(key);
-    if (!coordinator) this.groups.set(key, (coordinator = new GroupCoordinator(partitions)));
+    if (!coordinator) this.groups.set(key, (coordinator = new GroupCoordinator(partitions, revokeTimeoutMs)));
     return coordinator;
   }
 }

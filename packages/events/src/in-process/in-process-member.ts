@@ -1,4 +1,5 @@
-import { BatchAbandonedError, abortableDelay, untilAborted } from '../shared/abortable';
+import { setTimeout as delay } from 'node:timers/promises';
+import { BatchAbandonedError, untilAborted } from '../shared/abortable';
 import type { BusLogger } from '../shared/bus-logger';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
@@ -24,9 +25,8 @@ export interface MemberOptions<V> {
 export class InProcessMember<V> {
   private readonly assignment = new Set<number>();
   private readonly positions = new Map<number, number>();
-  private readonly abort = new AbortController();
   private running = true;
-  private current: { partition: number; done: Promise<unknown> } | undefined;
+  private current: { partition: number; done: Promise<unknown>; abort: AbortController } | undefined;
   private wake: () => void = () => undefined;
   private loopDone: Promise<void> = Promise.resolve();
 
@@ -48,27 +48,34 @@ export class InProcessMember<V> {
     this.wake();
   }
 
-  /** Takes partitions away; resolves once a batch in hand from one of them has finished and been committed. */
-  async revoke(partitions: number[]): Promise<void> {
+  /**
+   * Takes partitions away; resolves once a batch in hand from one of them has finished and been committed, or
+   * was abandoned uncommitted after `timeoutMs` (a stuck handler must not hold a partition forever).
+   */
+  async revoke(partitions: number[], timeoutMs: number): Promise<void> {
     for (const partition of partitions) this.assignment.delete(partition);
     const current = this.current;
-    if (current && partitions.includes(current.partition)) await current.done.catch(() => undefined);
+    if (current && partitions.includes(current.partition)) await this.finishOrAbandon(current, timeoutMs);
   }
 
   /** Lets the batch in hand finish for up to `timeoutMs`; past that it is abandoned uncommitted. */
   async stop(timeoutMs: number): Promise<void> {
     this.running = false;
     this.wake();
+    if (this.current) await this.finishOrAbandon(this.current, timeoutMs);
+    await this.loopDone;
+    this.assignment.clear();
+  }
+
+  private async finishOrAbandon(current: NonNullable<typeof this.current>, timeoutMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-    const outcome = await Promise.race([this.loopDone, timedOut]);
+    const outcome = await Promise.race([current.done.catch(() => undefined), timedOut]);
     clearTimeout(timer);
-    if (outcome === 'timeout') {
-      this.options.logger.warn({ topic: this.options.dispatch.topic.name }, 'abandoning the batch in hand at stop');
-      this.abort.abort();
-      await this.loopDone;
-    }
-    this.assignment.clear();
+    if (outcome !== 'timeout') return;
+    const { name } = this.options.dispatch.topic;
+    this.options.logger.warn({ topic: name, partition: current.partition }, 'abandoning a batch that did not finish in time');
+    current.abort.abort();
   }
 
   private async loop(): Promise<void> {
@@ -82,12 +89,12 @@ export class InProcessMember<V> {
         try {
           busy = (await this.poll(partition)) || busy;
         } catch (error) {
-          if (error instanceof BatchAbandonedError) return;
+          if (error instanceof BatchAbandonedError) continue;
           this.options.logger.error(
             { topic: dispatch.topic.name, partition, group: dispatch.groupId, err: errorText(error) },
             'reading the in-process log failed; retrying',
           );
-          await abortableDelay(1000, this.abort.signal).catch(() => undefined);
+          await Promise.race([delay(1000), interrupted]);
           busy = true;
         }
       }
@@ -97,20 +104,21 @@ export class InProcessMember<V> {
 
   /** Handles one batch of a partition; false when it had nothing new. */
   private async poll(partition: number): Promise<boolean> {
-    const work = this.pollOnce(partition);
-    this.current = { partition, done: work };
+    const abort = new AbortController();
+    const work = this.pollOnce(partition, abort.signal);
+    this.current = { partition, done: work, abort };
     try {
-      return await untilAborted(work, this.abort.signal);
+      return await untilAborted(work, abort.signal);
     } finally {
       this.current = undefined;
     }
   }
 
-  private async pollOnce(partition: number): Promise<boolean> {
+  private async pollOnce(partition: number, signal: AbortSignal): Promise<boolean> {
     const { store, dispatch, fetchLimit } = this.options;
     const position = this.positions.get(partition) ?? 0;
     const { records, next } = await store.read(dispatch.topic.name, partition, position, fetchLimit);
-    if (records.length > 0) await dispatchBatch({ ...dispatch, signal: this.abort.signal }, records.map(toRaw));
+    if (records.length > 0) await dispatchBatch({ ...dispatch, signal }, records.map(toRaw));
     if (next > position) await this.options.advanced(partition, next);
     this.positions.set(partition, next);
     return records.length > 0;

@@ -1,0 +1,113 @@
+import { Kafka, type Admin } from 'kafkajs';
+import { deadLetterTopicName, type TopicDef } from '@waymark/contracts';
+import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
+import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
+import type { BusLogger } from '../shared/bus-logger';
+import { encodeOutgoing } from '../shared/codec';
+import { deadLetterHeaders } from '../shared/dead-letter';
+import type { RawMessage } from '../shared/dispatch';
+import { kafkaLogCreator } from './kafka-log-creator';
+import { KafkaPublisher } from './kafka-publisher';
+import { subscribeKafka, type ConsumerTuning } from './kafka-subscription';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: BusLogger;
+  /** How long publish calls are coalesced into one produce request. Default 5 ms. */
+  lingerMs?: number;
+  /** Broker-level retries of a produce request (kafkajs backoff). Default 8. */
+  producerRetries?: number;
+  retry?: Partial<RetryPolicy>;
+  consumer?: Partial<ConsumerTuning>;
+}
+
+const DEFAULT_TUNING: ConsumerTuning = { sessionTimeoutMs: 30_000, heartbeatIntervalMs: 3_000, maxBatchDurationMs: 300_000 };
+
+/** The production event bus: Kafka through kafkajs. Topics are created by the deploy job, not here. */
+export class KafkaEventBus implements EventBus {
+  private readonly subscriptions = new Set<Subscription>();
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly options: KafkaEventBusOptions,
+    private readonly kafka: Kafka,
+    private readonly admin: Admin,
+    private readonly publisher: KafkaPublisher,
+  ) {}
+
+  static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logCreator: kafkaLogCreator(options.logger),
+    });
+    const admin = kafka.admin();
+    const publisher = new KafkaPublisher(kafka, {
+      lingerMs: options.lingerMs ?? 5,
+      maxBatch: 1000,
+      retries: options.producerRetries ?? 8,
+    });
+    await Promise.all([admin.connect(), publisher.connect()]);
+    return new KafkaEventBus(options, kafka, admin, publisher);
+  }
+
+  async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
+    const encoded = encodeOutgoing(topic, messages);
+    await this.publisher.publish(encoded.map((message) => ({ topic: topic.name, ...message })));
+  }
+
+  async subscribe<V>(options: SubscribeOptions<V>): Promise<Subscription> {
+    const subscription = await subscribeKafka(
+      {
+        kafka: this.kafka,
+        admin: this.admin,
+        clientId: this.options.clientId,
+        logger: this.options.logger,
+        retry: { ...DEFAULT_RETRY, ...this.options.retry },
+        tuning: { ...DEFAULT_TUNING, ...this.options.consumer },
+        park: (topicName, groupId, raw, error) => this.park(topicName, groupId, raw, error),
+      },
+      options,
+    );
+    const tracked: Subscription = {
+      caughtUp: subscription.caughtUp,
+      assignedPartitions: () => subscription.assignedPartitions(),
+      stop: async () => {
+        await subscription.stop();
+        this.subscriptions.delete(tracked);
+      },
+    };
+    this.subscriptions.add(tracked);
+    return tracked;
+  }
+
+  /** True when a broker answers a metadata request within two seconds. */
+  async healthy(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
+    const probe = this.admin.describeCluster().then(
+      (cluster) => cluster.brokers.length > 0,
+      () => false,
+    );
+    const result = await Promise.race([probe, timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  /** Stops every subscription (committing what was handled), flushes pending publishes; idempotent. */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+      await this.publisher.close();
+      await this.admin.disconnect();
+    })());
+  }
+
+  private park(topicName: string, groupId: string, raw: RawMessage, error: string): Promise<void> {
+    const origin = { topic: topicName, partition: raw.partition, offset: raw.offset, groupId };
+    return this.publisher.publish([
+      { topic: deadLetterTopicName(topicName), key: raw.key, value: raw.value, headers: deadLetterHeaders(origin, error, raw.headers) },
+    ]);
+  }
+}

@@ -1,0 +1,56 @@
+import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import type { EncodedMessage } from '../shared/codec';
+import { PublishCoalescer } from '../shared/publish-coalescer';
+
+export interface TopicMessage extends EncodedMessage {
+  topic: string;
+}
+
+/**
+ * One idempotent producer (exactly one copy per broker retry, order kept with one request in flight) behind a
+ * coalescer: publish calls within `lingerMs` go out as one sendBatch. Keys pick partitions with kafkajs's
+ * default (Java-compatible murmur2) partitioner, so order per key holds and matches Java producers.
+ */
+export class KafkaPublisher {
+  private readonly producer: Producer;
+  private readonly coalescer: PublishCoalescer<TopicMessage>;
+
+  constructor(kafka: Kafka, options: { lingerMs: number; maxBatch: number; retries: number }) {
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: true,
+      retry: { retries: options.retries },
+    });
+    this.coalescer = new PublishCoalescer((messages) => this.send(messages), {
+      lingerMs: options.lingerMs,
+      maxItems: options.maxBatch,
+    });
+  }
+
+  connect(): Promise<void> {
+    return this.producer.connect();
+  }
+
+  publish(messages: TopicMessage[]): Promise<void> {
+    return this.coalescer.add(messages);
+  }
+
+  async close(): Promise<void> {
+    await this.coalescer.flush();
+    await this.producer.disconnect();
+  }
+
+  private async send(messages: TopicMessage[]): Promise<void> {
+    const byTopic = new Map<string, TopicMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, batch]) => ({
+        topic,
+        messages: batch.map(({ key, value, headers }) => ({ key, value, headers })),
+      })),
+    });
+  }
+}

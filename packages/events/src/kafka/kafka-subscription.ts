@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { SubscribeOptions, Subscription } from '../event-bus';
+import { BatchAbandonedError } from '../shared/abortable';
+import type { RetryPolicy } from '../shared/batch-runner';
+import type { BusLogger } from '../shared/bus-logger';
+import { CaughtUpTracker } from '../shared/caught-up';
+import { errorText } from '../shared/dead-letter';
+import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
+import { toRawMessage } from './kafka-raw-message';
+import { watchGroupProgress } from './group-progress';
+
+export interface ConsumerTuning {
+  sessionTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  /** Like max.poll.interval.ms: heartbeats stop after a batch ran this long, so a stuck member loses its partitions. */
+  maxBatchDurationMs: number;
+}
+
+export interface KafkaSubscriptionDeps {
+  kafka: Kafka;
+  admin: Admin;
+  clientId: string;
+  logger: BusLogger;
+  retry: RetryPolicy;
+  tuning: ConsumerTuning;
+  park(topicName: string, groupId: string, raw: RawMessage, error: string): Promise<void>;
+}
+
+/**
+ * One kafkajs consumer per subscription. Group mode: a consumer group (a new group starts from the earliest
+ * offset), offsets committed only after the batch was handled or parked. Broadcast mode: kafkajs cannot assign()
+ * partitions, so the consumer joins a group of its own with a random id, reads from the start and never commits.
+ */
+export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: SubscribeOptions<V>): Promise<Subscription> {
+  const topic = options.topic.name;
+  const group = options.mode === 'group';
+  if (group && !options.groupId) throw new Error('a group subscription needs a groupId');
+  const groupId = group ? (options.groupId as string) : `${options.groupId ?? deps.clientId}.broadcast.${randomUUID()}`;
+  const highWaterMarks = await deps.admin.fetchTopicOffsets(topic);
+  const tracker = new CaughtUpTracker(new Map(highWaterMarks.map((entry) => [entry.partition, Number(entry.high)])));
+  const stopWatching = group ? watchGroupProgress(deps.admin, groupId, topic, tracker, deps.logger) : () => undefined;
+
+  const abort = new AbortController();
+  const context: Omit<DispatchContext<V>, 'signal'> = {
+    topic: options.topic,
+    mode: options.mode,
+    groupId,
+    policy: { ...deps.retry, maxAttempts: options.maxAttempts ?? deps.retry.maxAttempts },
+    logger: deps.logger,
+    handleBatch: (messages) => options.handleBatch(messages),
+    park: (raw, error) => deps.park(topic, groupId, raw, error),
+  };
+  const consumer = deps.kafka.consumer({
+    groupId,
+    sessionTimeout: deps.tuning.sessionTimeoutMs,
+    heartbeatInterval: deps.tuning.heartbeatIntervalMs,
+    allowAutoTopicCreation: true,
+  });
+  let assignment: number[] = [];
+  consumer.on(consumer.events.GROUP_JOIN, (event) => {
+    assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
+  });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    caughtUp: tracker.promise,
+    assignedPartitions: () => [...assignment],
+    stop: () =>
+      (stopping ??= (async () => {
+        const timer = setTimeout(() => abort.abort(), options.stopTimeoutMs ?? 30_000);
+        try {
+          await consumer.disconnect();
+        } finally {
+          clearTimeout(timer);
+          stopWatching();
+          assignment = [];
+          tracker.stopped();
+        }
+      })()),
+  };
+}
+
+async function handleKafkaBatch<V>(
+  consumer: Consumer,
+  { batch, heartbeat, resolveOffset, isRunning, isStale }: EachBatchPayload,
+  context: DispatchContext<V>,
+  tuning: ConsumerTuning,
+  tracker: CaughtUpTracker,
+): Promise<void> {
+  if (!isRunning() || isStale() || batch.isEmpty()) return;
+  const startedAt = Date.now();
+  const keepAlive = setInterval(() => {
+    if (Date.now() - startedAt < tuning.maxBatchDurationMs) heartbeat().catch(() => undefined);
+  }, tuning.heartbeatIntervalMs);
+  try {
+    await dispatchBatch(context, batch.messages.map((message) => toRawMessage(batch.partition, message)));
+  } catch (error) {
+    if (error instanceof BatchAbandonedError) return;
+    context.logger.error(
+      { topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), err: errorText(error) },
+      'could not finish a batch (parking failed); it stays uncommitted',
+    );
+    throw error;
+  } finally {
+    clearInterval(keepAlive);
+  }
+  const next = Number(batch.lastOffset()) + 1;
+  if (context.mode === 'group') {
+    await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(next) }]);
+  }
+  resolveOffset(batch.lastOffset());
+  tracker.progress(batch.partition, next);
+}

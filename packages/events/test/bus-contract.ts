@@ -1,0 +1,49 @@
+import type { BusLogger, EventBus } from '../src';
+import type { BusFactory } from './contract/bus-factory';
+import { deliveryContract } from './contract/delivery.contract';
+import { failureContract } from './contract/failure.contract';
+import { stateContract } from './contract/state.contract';
+
+export type { BusFactory } from './contract/bus-factory';
+export { FAST_RETRY } from './contract/bus-factory';
+
+/** What each part of the suite uses: opens buses that are closed after every test. */
+export interface ContractContext {
+  open(logger?: BusLogger): Promise<EventBus>;
+  compact(bus: EventBus): Promise<void>;
+}
+
+/**
+ * The event bus contract, written once and run against every implementation (kafkajs on a Kafka-protocol
+ * cluster, the in-process bus on each EventLogStore).
+ */
+export function busContract(name: string, makeFactory: () => Promise<BusFactory>): void {
+  describe(`${name} honours the event bus contract`, () => {
+    let factory: BusFactory;
+    let opened: EventBus[] = [];
+    const context: ContractContext = {
+      open: async (logger) => {
+        const bus = await factory.open(logger);
+        opened.push(bus);
+        return bus;
+      },
+      compact: async (bus) => {
+        if (factory.compact) await factory.compact(bus);
+      },
+    };
+
+    beforeAll(async () => {
+      factory = await makeFactory();
+    });
+
+    afterEach(async () => {
+      const buses = opened;
+      opened = [];
+      await Promise.all(buses.map((bus) => bus.close()));
+    });
+
+    deliveryContract(context);
+    failureContract(context);
+    stateContract(context);
+  });
+}
