@@ -9,6 +9,8 @@ export function requestLogging(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
     genReqId: assignRequestId,
+    // Lines logged through req.log carry just `reqId`, not the whole request again.
+    quietReqLogger: true,
     // Probes and scrapes arrive every few seconds; logging them would drown real traffic.
     autoLogging: { ignore: (req: IncomingMessage) => PROBE_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
