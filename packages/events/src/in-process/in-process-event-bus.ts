@@ -4,7 +4,7 @@ import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '
 import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
 import { CaughtUpTracker } from '../shared/caught-up';
-import { encodeOutgoing } from '../shared/codec';
+import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
 import { PublishCoalescer } from '../shared/publish-coalescer';
@@ -35,13 +35,14 @@ export class InProcessEventBus implements EventBus {
   private readonly groups = new Map<string, GroupCoordinator>();
   private readonly subscriptions = new Set<Subscription>();
   private closing: Promise<void> | undefined;
-  private readonly coalescer: PublishCoalescer<AppendRecord>;
+  private readonly coalescer: PublishCoalescer<PendingRecord>;
+  private readonly declared = new Map<string, Promise<number>>();
   private readonly maintenance: LogMaintenance;
   private readonly retry: RetryPolicy;
 
   private constructor(private readonly options: InProcessEventBusOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.coalescer = new PublishCoalescer((records) => this.append(records), {
+    this.coalescer = new PublishCoalescer((pending) => this.appendPending(pending), {
       lingerMs: options.lingerMs ?? 2,
       maxItems: 1000,
     });
@@ -57,11 +58,11 @@ export class InProcessEventBus implements EventBus {
 
   async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
     const encoded = encodeOutgoing(topic, messages);
-    const partitions = await this.declare(topic);
     const timestamp = Date.now();
-    await this.coalescer.add(
-      encoded.map((message) => ({ topic: topic.name, partition: partitionOf(message.key, partitions), timestamp, ...message })),
-    );
+    // Queued before any await, so calls keep their order; partitions are resolved when the batch is appended.
+    const queued = this.coalescer.add(encoded.map((message) => ({ topic, timestamp, ...message })));
+    void this.declare(topic).catch(() => undefined);
+    await queued;
   }
 
   async subscribe<V>(options: SubscribeOptions<V>): Promise<Subscription> {
@@ -150,9 +151,25 @@ export class InProcessEventBus implements EventBus {
     return subscription;
   }
 
-  private async declare(topic: TopicRef): Promise<number> {
-    this.maintenance.track(topic);
-    return this.options.store.ensureTopic(topic.name, topic.partitions);
+  /** Declares a topic once per bus (the store keeps the first partition count); later calls hit the cache. */
+  private declare(topic: TopicRef): Promise<number> {
+    let partitions = this.declared.get(topic.name);
+    if (!partitions) {
+      this.maintenance.track(topic);
+      partitions = this.options.store.ensureTopic(topic.name, topic.partitions);
+      partitions.catch(() => this.declared.delete(topic.name));
+      this.declared.set(topic.name, partitions);
+    }
+    return partitions;
+  }
+
+  private async appendPending(pending: PendingRecord[]): Promise<void> {
+    const records: AppendRecord[] = [];
+    for (const { topic, ...message } of pending) {
+      const partitions = await this.declare(topic);
+      records.push({ ...message, topic: topic.name, partition: partitionOf(message.key, partitions) });
+    }
+    await this.append(records);
   }
 
   private async append(records: AppendRecord[]): Promise<void> {
@@ -162,7 +179,7 @@ export class InProcessEventBus implements EventBus {
 
   private async park(topic: TopicRef, groupId: string, raw: RawMessage, error: string): Promise<void> {
     const name = deadLetterTopicName(topic.name);
-    const partitions = await this.options.store.ensureTopic(name, topic.partitions);
+    const partitions = await this.declare({ name, partitions: topic.partitions, compacted: false });
     const origin = { topic: topic.name, partition: raw.partition, offset: raw.offset, groupId };
     await this.append([
       {
@@ -185,6 +202,7 @@ export class InProcessEventBus implements EventBus {
 }
 
 type TopicRef = Pick<TopicDef<unknown>, 'name' | 'partitions' | 'compacted'>;
+type PendingRecord = EncodedMessage & { topic: TopicRef; timestamp: number };
 
 function requireGroup(groupId: string | undefined): string {
   if (!groupId) throw new Error('a group subscription needs a groupId');

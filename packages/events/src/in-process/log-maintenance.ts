@@ -17,7 +17,7 @@ const DEFAULTS: MaintenanceOptions = { intervalMs: 60_000, tombstoneRetentionMs:
 /**
  * Keeps the in-process log bounded as Kafka would: compacted topics keep the latest record per key (and
  * tombstones for a while, so a reader from the start still sees deletes), others drop records past retention.
- * Dead-letter topics are never touched: an operator empties them.
+ * Dead-letter topics are ordinary topics here, as in Kafka: they keep their records for the retention period.
  */
 export class LogMaintenance {
   private readonly options: MaintenanceOptions;
