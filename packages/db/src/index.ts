@@ -7,6 +7,6 @@ export { FailedMigrationError, MigrationApplyError, MigrationChecksumError } fro
 export { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL } from './migrations/prisma-migrations-table';
 export { OUTBOX_MIGRATION_SQL, outboxChannel } from './outbox/outbox-sql';
 export { pgTransaction, type SqlTransaction } from './outbox/sql-transaction';
-export { enqueue, EVENT_ID_HEADER, type EnqueueMessage, type EnqueuedEvent } from './outbox/enqueue';
+export { enqueue, type EnqueueMessage, type EnqueuedEvent } from './outbox/enqueue';
 export { processOnce, pruneProcessedEvents, type ProcessOnceResult } from './outbox/process-once';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TopicDef } from '@waymark/contracts';
-import { enqueue, EVENT_ID_HEADER } from './enqueue';
+import { EVENT_ID_HEADER } from '@waymark/events';
+import { enqueue } from './enqueue';
 import type { SqlTransaction } from './sql-transaction';
 
 const widgetTopic: TopicDef<{ version: 1; eventId: string; id: string; name: string }> = {

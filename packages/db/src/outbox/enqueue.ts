@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicDef } from '@waymark/contracts';
+import { EVENT_ID_HEADER } from '@waymark/events';
 import type { SqlTransaction } from './sql-transaction';
 
 /** A value and its optional key (it must equal `topic.keyOf(value)`), or a tombstone, which needs its key. */
@@ -11,9 +12,6 @@ export interface EnqueuedEvent {
   eventId: string;
   key: string;
 }
-
-/** Header carrying the event id on the bus, beside the `eventId` inside the value. */
-export const EVENT_ID_HEADER = 'event-id';
 
 /** Two-key advisory lock namespace ('outb') for per-key enqueue locks; apart from Prisma's one-key migrate lock. */
 const KEY_LOCK_NAMESPACE = 0x6f757462;
