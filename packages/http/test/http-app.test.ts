@@ -100,7 +100,11 @@ describe('createHttpApp', () => {
   it('turns malformed JSON into 400 validation_failed', async () => {
     const { app } = appWith();
     const res = await request(app).post('/echo').set('content-type', 'application/json').send('{"a":').expect(400);
-    expect(res.body).toMatchObject({ code: 'validation_failed', error: 'Request body is not valid JSON' });
+    expect(res.body).toEqual({
+      error: 'body: is not valid JSON',
+      code: 'validation_failed',
+      details: [{ path: 'body', message: 'is not valid JSON' }],
+    });
   });
 
   it('answers unknown routes with a JSON 404 not_found', async () => {
@@ -117,7 +121,8 @@ describe('createHttpApp', () => {
     const { app } = appWith();
     const res = await request(app).get('/zod').expect(400);
     expect(res.body.code).toBe('validation_failed');
-    expect(res.body.details.issues).toEqual([{ path: 'limit', message: expect.stringMatching(/200/) }]);
+    expect(res.body.details).toEqual([{ path: 'limit', message: expect.stringMatching(/200/) }]);
+    expect(res.body.error).toMatch(/^limit: /);
   });
 
   it('hides unexpected errors behind 500 internal_error and logs them with the request id', async () => {

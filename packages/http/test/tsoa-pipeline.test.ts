@@ -60,7 +60,8 @@ describe('tsoa pipeline', () => {
   it('refuses an invalid body with 400 validation_failed and the failing fields', async () => {
     const res = await request(fixtureApp()).post('/v1/widgets').send({ name: '', size: 1.5, colour: 'red' }).expect(400);
     expect(res.body.code).toBe('validation_failed');
-    const paths = (res.body.details.issues as { path: string }[]).map((i) => i.path).sort();
+    const paths = (res.body.details as { path: string }[]).map((i) => i.path).sort();
+    expect(res.body.error).toMatch(/^body\.\w+: .+ \(and 2 more\)$/);
     expect(paths).toEqual(['body.colour', 'body.name', 'body.size']);
   });
 

@@ -11,7 +11,7 @@ export interface HttpErrorBody {
   details?: unknown;
 }
 
-/** One failing input of a `validation_failed` error: where (`body.destination`) and why. */
+/** One failing input in the `details` array of a `validation_failed` error (contracts' FieldIssue): where and why. */
 export interface ValidationIssue {
   path: string;
   message: string;

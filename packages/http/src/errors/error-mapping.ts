@@ -16,8 +16,12 @@ const INTERNAL: MappedError = {
   unexpected: true,
 };
 
-function validationFailed(error: string, issues: ValidationIssue[]): MappedError {
-  return { status: 400, body: { error, code: 'validation_failed', details: { issues } }, unexpected: false };
+/** Same body as contracts' `parseOrThrow`: the first bad field in `error`, every one in `details`. */
+function validationFailed(issues: ValidationIssue[]): MappedError {
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  const error = first ? `${first.path || 'body'}: ${first.message}${more}` : 'invalid input';
+  return { status: 400, body: { error, code: 'validation_failed', details: issues }, unexpected: false };
 }
 
 /** body-parser marks its errors with a `type`; these are the client's fault, never ours. */
@@ -29,9 +33,9 @@ function bodyParserError(err: unknown): MappedError | undefined {
     return { status: 413, body: { error: 'Request body is too large', code: 'payload_too_large' }, unexpected: false };
   }
   if (type === 'entity.parse.failed') {
-    return validationFailed('Request body is not valid JSON', [{ path: 'body', message: 'malformed JSON' }]);
+    return validationFailed([{ path: 'body', message: 'is not valid JSON' }]);
   }
-  return validationFailed('Request body could not be read', [{ path: 'body', message: type }]);
+  return validationFailed([{ path: 'body', message: `could not be read (${type})` }]);
 }
 
 /** The single place where a thrown value becomes an HTTP status and an `{error, code, details?}` body. */
@@ -43,11 +47,11 @@ export function mapError(err: unknown): MappedError {
   }
   if (err instanceof ValidateError) {
     const issues = Object.entries(err.fields).map(([path, field]) => ({ path, message: field.message }));
-    return validationFailed('Request validation failed', issues);
+    return validationFailed(issues);
   }
   if (err instanceof z.core.$ZodError) {
     const issues = err.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-    return validationFailed('Request validation failed', issues);
+    return validationFailed(issues);
   }
   return bodyParserError(err) ?? INTERNAL;
 }
