@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suites need, only when missing (idempotent; needs root or sudo).
+# The test kit starts these as local processes: redis-server, kcat (librdkafka's mock Kafka cluster), nginx (the API
+# gateway in end-to-end tests), ghostscript and qpdf (print preflight of exported artwork).
+set -euo pipefail
+
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v kcat >/dev/null 2>&1 || need+=(kcat)
+command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+command -v gs >/dev/null 2>&1 || need+=(ghostscript)
+command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "provision: all test dependencies present"
+  exit 0
+fi
+
+echo "provision: installing ${need[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's test command: provision what the tests need, install, build, lint, run every suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/provision-test-deps.sh
+[ -d node_modules ] || npm ci
+npm run build
+npm run lint
+report="$(mktemp)"
+status=0
+npx jest --ci --json --outputFile="$report" "$@" || status=$?
+# One plain closing line, whatever jest printed above it.
+node -e 'const r=require(process.argv[1]);console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
+exit $status
