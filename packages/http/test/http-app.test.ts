@@ -4,7 +4,7 @@ import { createHttpApp, type ReadinessChecks } from '../src';
 import { DomainError } from './fixture/src/domain-error';
 import { captureLogger } from './support/capture-logger';
 
-function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number } = {}) {
+function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number; trustProxy?: boolean | number } = {}) {
   const captured = captureLogger();
   const app = createHttpApp({
     service: 'http-test',
@@ -12,7 +12,9 @@ function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number } = 
     readiness: options.readiness,
     readinessTimeoutMs: 200,
     bodyLimit: options.bodyLimit,
+    trustProxy: options.trustProxy,
     mount: (a) => {
+      a.get('/ip', (req, res) => void res.json({ ip: req.ip }));
       a.post('/echo', (req, res) => void res.json(req.body));
       a.get('/items/:id', (req, res) => void res.json({ id: req.params.id }));
       a.get('/taken', () => {
@@ -132,6 +134,13 @@ describe('createHttpApp', () => {
     const logged = lines.find((l) => l.msg === 'unhandled error');
     expect(logged).toMatchObject({ reqId: res.headers['x-request-id'], err: { message: expect.stringContaining('hunter2') } });
     expect((logged?.err as { stack?: string }).stack).toBeDefined();
+  });
+
+  it('believes X-Forwarded-For only from trusted proxies', async () => {
+    const spoofed = await request(appWith().app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(spoofed.body.ip).not.toBe('203.0.113.9');
+    const behindGateway = await request(appWith({ trustProxy: 1 }).app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(behindGateway.body.ip).toBe('203.0.113.9');
   });
 
   it('does not log probe traffic', async () => {
