@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { brokerList, url } from './fields';
+
+/**
+ * Connection settings of the production adapters, shared by every service's main.ts. A service's own config.ts holds
+ * only its own settings, so the embedded runner (which injects in-process adapters) never invents Kafka or Redis
+ * addresses; main.ts parses `serviceSchema.extend({ ...kafkaEnv, ... })` once so every bad variable is listed together.
+ */
+export const kafkaEnv = {
+  KAFKA_BROKERS: brokerList(),
+  KAFKA_CLIENT_ID: z.string().min(1).optional(),
+};
+
+export const databaseEnv = {
+  DATABASE_URL: url(['postgres', 'postgresql']),
+};
+
+export const redisEnv = {
+  REDIS_URL: url(['redis', 'rediss']),
+};
+
+export const objectStoreEnv = {
+  S3_ENDPOINT: url(['http', 'https']),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('waymark'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+};
