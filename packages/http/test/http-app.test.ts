@@ -40,6 +40,14 @@ describe('createHttpApp', () => {
     expect(lines.find((l) => l.reqId === id && l.msg === 'request completed')).toBeDefined();
   });
 
+  it('never writes API keys or cookies into the request log', async () => {
+    const { app, lines } = appWith();
+    await request(app).get('/items/1').set('x-api-key', 'wm_live_secret1').set('authorization', 'Bearer wm_live_secret2').set('cookie', 'sid=abc');
+    const line = lines.find((l) => l.msg === 'request completed');
+    expect(line).toMatchObject({ req: { headers: { 'x-api-key': '[redacted]', authorization: '[redacted]', cookie: '[redacted]' } } });
+    expect(JSON.stringify(lines)).not.toMatch(/wm_live_secret|sid=abc/);
+  });
+
   it('keeps a sane incoming x-request-id and replaces an unsafe one', async () => {
     const { app } = appWith();
     const kept = await request(app).get('/items/1').set('x-request-id', 'gw-123.abc').expect(200);
