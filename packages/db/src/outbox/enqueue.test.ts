@@ -67,6 +67,6 @@ describe('enqueue', () => {
       { value: { version: 1, eventId: 'b', id: 'w1', name: 'B' } },
     ]);
     expect(calls).toHaveLength(2);
-    expect(JSON.parse(String(calls[0]?.values[0]))).toEqual(['widgets.v1\u0000w1']);
+    expect(JSON.parse(String(calls[0]?.values[0]))).toEqual(['widgets.v1 w1']);
   });
 });

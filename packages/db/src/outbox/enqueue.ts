@@ -25,7 +25,7 @@ const KEY_LOCK_NAMESPACE = 0x6f757462;
 export async function enqueue<V>(tx: SqlTransaction, topic: TopicDef<V>, messages: EnqueueMessage<NoInfer<V>>[]): Promise<EnqueuedEvent[]> {
   if (messages.length === 0) return [];
   const rows = messages.map((message) => toRow(topic, message));
-  const keys = JSON.stringify([...new Set(rows.map((row) => `${topic.name}\u0000${row.key}`))]);
+  const keys = JSON.stringify([...new Set(rows.map((row) => `${topic.name} ${row.key}`))]);
   // Locks are taken in hash order so two transactions enqueueing the same keys cannot deadlock each other.
   await tx.$executeRawUnsafe(
     `SELECT pg_advisory_xact_lock(${KEY_LOCK_NAMESPACE}, h)

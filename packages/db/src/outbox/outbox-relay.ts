@@ -7,10 +7,14 @@ import { parseSchemaName } from '../pg/schema-name';
 import { OutboxListener } from './outbox-listener';
 import { claimPending, deletePublishedBefore, markPublished, withoutKeysOf, type PendingEvent } from './outbox-store';
 
+// TopicDef is invariant in its value type (keyOf takes it, schema yields it), so a list of mixed topics needs `any`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTopicDef = TopicDef<any>;
+
 export interface OutboxRelayOptions extends DatabaseTarget {
   bus: EventBus;
-  /** Every topic this service enqueues to; rows of other topics stay pending (and are logged). */
-  topics: readonly TopicDef<unknown>[];
+  /** Every topic this service enqueues to (e.g. contracts' ALL_TOPICS); rows of other topics stay pending (logged). */
+  topics: readonly AnyTopicDef[];
   logger: Logger;
   /** Rows per transaction. Default 100. */
   batchSize?: number;
@@ -28,7 +32,7 @@ export interface OutboxRelayOptions extends DatabaseTarget {
 export class OutboxRelay {
   private readonly pool: Pool;
   private readonly listener: OutboxListener;
-  private readonly topics: Map<string, TopicDef<unknown>>;
+  private readonly topics: Map<string, AnyTopicDef>;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly retainPublishedMs: number;
@@ -132,13 +136,13 @@ function toMessage(event: PendingEvent) {
 /** Consecutive events of one topic, so each bus call keeps the outbox order. */
 function runsByTopic(
   events: PendingEvent[],
-  topics: Map<string, TopicDef<unknown>>,
-): { topic: TopicDef<unknown>; events: PendingEvent[] }[] {
-  const runs: { topic: TopicDef<unknown>; events: PendingEvent[] }[] = [];
+  topics: Map<string, AnyTopicDef>,
+): { topic: AnyTopicDef; events: PendingEvent[] }[] {
+  const runs: { topic: AnyTopicDef; events: PendingEvent[] }[] = [];
   for (const event of events) {
     const last = runs[runs.length - 1];
     if (last && last.topic.name === event.topic) last.events.push(event);
-    else runs.push({ topic: topics.get(event.topic) as TopicDef<unknown>, events: [event] });
+    else runs.push({ topic: topics.get(event.topic) as AnyTopicDef, events: [event] });
   }
   return runs;
 }
