@@ -11,6 +11,9 @@ import { BaseNames } from './zip/file-names';
 import { manifestCsv, manifestRow, type ManifestRow } from './zip/manifest';
 import { readmeText } from './zip/readme';
 
+/** Entries whose content is deflated already: stored as is instead of being deflated a second time. */
+const PRECOMPRESSED = /\.(pdf|ai|png)$/;
+
 export interface ExportProgress {
   readonly done: number;
   readonly total: number;
@@ -50,7 +53,7 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
     for (const record of records) {
       const base = names.next(record.code, record.domain);
       const rendered = await renderRecord(record, base, options, gs1);
-      for (const f of rendered.files) await zip.add(f.name, f.data, now);
+      for (const f of rendered.files) await zip.add(f.name, f.data, now, PRECOMPRESSED.test(f.name));
       files += rendered.files.length;
       if (sheet) {
         for (const s of rendered.symbols) {
@@ -63,7 +66,7 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
       rows.push(manifestRow(record, gs1.digitalLinkUri(record), rendered.symbols, rendered.checks, fileNames));
       await input.onProgress?.({ done: rows.length, total: records.length });
     }
-    if (sheet) await zip.add(`sheet-${sheet.kind}.pdf`, await sheet.finish(), now);
+    if (sheet) await zip.add(`sheet-${sheet.kind}.pdf`, await sheet.finish(), now, true);
     const codesWithChecks = rows.filter((r) => r.checks !== 'ok').length;
     await zip.add('manifest.csv', manifestCsv(rows), now);
     await zip.add('README.txt', readmeText({ options, count: rows.length, codesWithChecks, createdAt: now }), now);

@@ -1,6 +1,7 @@
 import type { Artwork } from '../layout/artwork';
 import type { ExportOptions } from '../options';
 import { num, PT_PER_MM } from './number-format';
+import { glyphId, glyphScale, psGlyph } from './glyph-paths';
 
 type EpsOptions = Pick<ExportOptions, 'ink' | 'spotName'>;
 
@@ -25,13 +26,10 @@ function inkOperators(options: EpsOptions): string {
 export function renderEps(a: Artwork, options: EpsOptions, title: string): Buffer {
   const wPt = a.widthMm * PT_PER_MM;
   const hPt = a.heightMm * PT_PER_MM;
-  const path: string[] = [];
-  for (const r of a.rects) path.push(`${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)} R`);
-  for (const g of a.glyphs) {
-    if (g.op === 'Z') path.push('P');
-    else if (g.op === 'C') path.push(`${num(g.x1)} ${num(g.y1)} ${num(g.x2)} ${num(g.y2)} ${num(g.x)} ${num(g.y)} C`);
-    else path.push(`${num(g.x)} ${num(g.y)} ${g.op}`);
-  }
+  const path: string[] = a.rects.map((r) => `${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)} R`);
+  const used = [...new Set(a.glyphs.map((g) => g.ch))];
+  const glyphProcs = used.map((ch) => `/${glyphId(ch)} { ${psGlyph(ch)} } bind def`);
+  const glyphUses = a.glyphs.map((g) => `${num(g.x)} ${num(g.y)} ${glyphScale(g.sizeMm)} /${glyphId(g.ch)} G`);
   const lines = [
     '%!PS-Adobe-3.0 EPSF-3.0',
     `%%BoundingBox: 0 0 ${Math.ceil(wPt)} ${Math.ceil(hPt)}`,
@@ -49,6 +47,9 @@ export function renderEps(a: Artwork, options: EpsOptions, title: string): Buffe
     '%%BeginProlog',
     '/R { 4 2 roll moveto 1 index 0 rlineto 0 exch rlineto neg 0 rlineto closepath } bind def',
     '/M /moveto load def /L /lineto load def /C /curveto load def /P /closepath load def',
+    // x y scale /name G: one glyph in font units (y up) at x y of the artwork (mm, y down).
+    '/G { gsave load 4 1 roll 3 1 roll translate dup neg scale newpath exec eofill grestore } bind def',
+    ...glyphProcs,
     '%%EndProlog',
     '%%Page: 1 1',
     'gsave',
@@ -58,6 +59,7 @@ export function renderEps(a: Artwork, options: EpsOptions, title: string): Buffe
     'newpath',
     ...path,
     'eofill',
+    ...glyphUses,
     'grestore',
     'showpage',
     '%%Trailer',

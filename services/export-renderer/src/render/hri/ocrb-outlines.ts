@@ -1,48 +1,54 @@
 import bwipjs from 'bwip-js';
-import type { PathOp } from '../layout/artwork';
 
 /**
  * HRI text as vector outlines of OCR-B, the typeface GS1 specifies for human-readable interpretation.
  * bwip-js ships OCR-B glyph outlines (it draws its own HRI from them), so no font file has to be bundled,
  * embedded in a PDF or licensed separately, and every format gets identical shapes.
+ *
+ * Glyphs live in font units (EM units to the em, y up, baseline 0, integers); each writer draws a glyph once
+ * per use with a transform, and caches its path in its own syntax, so a character costs a few bytes per use.
  */
-const REFERENCE_SIZE = 100;
+export const EM = 1000;
 const fontId = bwipjs.FontLib.lookup('OCR-B');
 
-interface Glyph {
-  readonly ops: readonly PathOp[];
+export type GlyphOp =
+  | { readonly op: 'M' | 'L'; readonly x: number; readonly y: number }
+  | { readonly op: 'C'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
+  | { readonly op: 'Z' };
+
+export interface Glyph {
+  readonly ops: readonly GlyphOp[];
   readonly advance: number;
 }
 
-const glyphs = new Map<string, Glyph>();
+/** A character placed on the artwork: pen position at its baseline and font size, in millimetres. */
+export interface PlacedGlyph {
+  readonly ch: string;
+  readonly x: number;
+  readonly y: number;
+  readonly sizeMm: number;
+}
 
-/** Glyph at REFERENCE_SIZE in font units (y up, baseline 0); quadratic segments become cubic for PDF/PostScript. */
-function glyph(ch: string): Glyph {
+const glyphs = new Map<string, Glyph>();
+const r = Math.round;
+
+/** Glyph outline; quadratic segments become cubic, which PDF and PostScript draw natively. */
+export function glyph(ch: string): Glyph {
   const cached = glyphs.get(ch);
   if (cached) return cached;
-  const paths = bwipjs.FontLib.getpaths(fontId, ch.charCodeAt(0), REFERENCE_SIZE, REFERENCE_SIZE);
-  const ops: PathOp[] = [];
+  const paths = bwipjs.FontLib.getpaths(fontId, ch.charCodeAt(0), EM, EM);
+  const ops: GlyphOp[] = [];
   let cx = 0;
   let cy = 0;
   for (const p of paths) {
     if (p.type === 'M') {
       if (ops.length > 0) ops.push({ op: 'Z' });
-      ops.push({ op: 'M', x: p.x, y: p.y });
-    } else if (p.type === 'L') {
-      ops.push({ op: 'L', x: p.x, y: p.y });
-    } else if (p.type === 'Q') {
-      ops.push({
-        op: 'C',
-        x1: cx + (2 / 3) * (p.cx - cx),
-        y1: cy + (2 / 3) * (p.cy - cy),
-        x2: p.x + (2 / 3) * (p.cx - p.x),
-        y2: p.y + (2 / 3) * (p.cy - p.y),
-        x: p.x,
-        y: p.y,
-      });
-    } else {
-      ops.push({ op: 'C', x1: p.cx1, y1: p.cy1, x2: p.cx2, y2: p.cy2, x: p.x, y: p.y });
-    }
+      ops.push({ op: 'M', x: r(p.x), y: r(p.y) });
+    } else if (p.type === 'L') ops.push({ op: 'L', x: r(p.x), y: r(p.y) });
+    else if (p.type === 'Q') {
+      const k = 2 / 3;
+      ops.push({ op: 'C', x1: r(cx + k * (p.cx - cx)), y1: r(cy + k * (p.cy - cy)), x2: r(p.x + k * (p.cx - p.x)), y2: r(p.y + k * (p.cy - p.y)), x: r(p.x), y: r(p.y) });
+    } else ops.push({ op: 'C', x1: r(p.cx1), y1: r(p.cy1), x2: r(p.cx2), y2: r(p.cy2), x: r(p.x), y: r(p.y) });
     cx = p.x;
     cy = p.y;
   }
@@ -52,37 +58,36 @@ function glyph(ch: string): Glyph {
   return result;
 }
 
+/** Caches one string per character, e.g. a glyph's path in a writer's syntax. */
+export function glyphCache(render: (g: Glyph) => string): (ch: string) => string {
+  const cache = new Map<string, string>();
+  return (ch) => {
+    let s = cache.get(ch);
+    if (s === undefined) {
+      s = render(glyph(ch));
+      cache.set(ch, s);
+    }
+    return s;
+  };
+}
+
 /** Height of a capital letter as a fraction of the font size. */
 export const OCRB_CAP_HEIGHT = 0.67;
 
 export function textWidthMm(text: string, sizeMm: number): number {
   let units = 0;
   for (const ch of text) units += glyph(ch).advance;
-  return (units * sizeMm) / REFERENCE_SIZE;
+  return (units * sizeMm) / EM;
 }
 
-/** Outlines of `text` starting at x with its baseline at y (millimetres, y down). */
-export function textOutlines(text: string, sizeMm: number, x: number, baselineY: number): PathOp[] {
-  const scale = sizeMm / REFERENCE_SIZE;
-  const out: PathOp[] = [];
+/** Places `text` starting at x with its baseline at y (millimetres, y down); spaces are not placed. */
+export function placeText(text: string, sizeMm: number, x: number, baselineY: number): PlacedGlyph[] {
+  const out: PlacedGlyph[] = [];
   let penX = x;
   for (const ch of text) {
     const g = glyph(ch);
-    for (const o of g.ops) {
-      if (o.op === 'Z') out.push(o);
-      else if (o.op === 'C') {
-        out.push({
-          op: 'C',
-          x1: penX + o.x1 * scale,
-          y1: baselineY - o.y1 * scale,
-          x2: penX + o.x2 * scale,
-          y2: baselineY - o.y2 * scale,
-          x: penX + o.x * scale,
-          y: baselineY - o.y * scale,
-        });
-      } else out.push({ op: o.op, x: penX + o.x * scale, y: baselineY - o.y * scale });
-    }
-    penX += g.advance * scale;
+    if (g.ops.length > 0) out.push({ ch, x: penX, y: baselineY, sizeMm });
+    penX += (g.advance * sizeMm) / EM;
   }
   return out;
 }

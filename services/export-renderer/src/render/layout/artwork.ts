@@ -1,4 +1,5 @@
 import type { Symbology } from '../options';
+import type { PlacedGlyph } from '../hri/ocrb-outlines';
 
 /** Axis-aligned filled rectangle in millimetres; the origin is the artwork's top-left corner, y grows downwards. */
 export interface Rect {
@@ -7,23 +8,6 @@ export interface Rect {
   readonly w: number;
   readonly h: number;
 }
-
-/**
- * Outline path commands in millimetres (same axes as Rect). Filled with the even-odd rule: the OCR-B outlines
- * cut their counters that way, and rectangles and glyphs never overlap, so one even-odd fill draws everything.
- */
-export type PathOp =
-  | { readonly op: 'M' | 'L'; readonly x: number; readonly y: number }
-  | {
-      readonly op: 'C';
-      readonly x1: number;
-      readonly y1: number;
-      readonly x2: number;
-      readonly y2: number;
-      readonly x: number;
-      readonly y: number;
-    }
-  | { readonly op: 'Z' };
 
 /**
  * One symbol laid out at its real size: the single geometry every output format (svg, pdf, eps, raster,
@@ -40,7 +24,10 @@ export interface Artwork {
   readonly moduleMm: number;
   /** Dark modules or bars. */
   readonly rects: readonly Rect[];
-  /** HRI characters as outlines. */
-  readonly glyphs: readonly PathOp[];
+  /**
+   * HRI characters, drawn as OCR-B outlines. Filled with the even-odd rule (the outlines cut their counters
+   * that way); rectangles and glyphs never overlap, so one rule serves the whole artwork.
+   */
+  readonly glyphs: readonly PlacedGlyph[];
   readonly hriText: string;
 }

@@ -1,7 +1,7 @@
-import type { Artwork, PathOp, Rect } from './artwork';
+import type { Artwork, Rect } from './artwork';
 import type { Ean13Symbol } from '../symbols/ean13-symbol';
 import { QUIET_ZONES } from './sizing';
-import { OCRB_CAP_HEIGHT, textOutlines, textWidthMm } from '../hri/ocrb-outlines';
+import { OCRB_CAP_HEIGHT, placeText, textWidthMm, type PlacedGlyph } from '../hri/ocrb-outlines';
 
 /** Nominal EAN-13 proportions (GS1 General Specifications): bars 22.85 mm high at X 0.330 mm, guards 5X longer. */
 const BAR_HEIGHT_MODULES = 22.85 / 0.33;
@@ -30,8 +30,8 @@ export function composeEan13(symbol: Ean13Symbol, moduleMm: number, hri: boolean
   const sizeMm = DIGIT_SIZE_MODULES * m;
   const digitWidth = textWidthMm('0', sizeMm) / m;
   const baseline = (BAR_HEIGHT_MODULES + 1) * m + OCRB_CAP_HEIGHT * sizeMm;
-  const glyphs: PathOp[] = hri
-    ? [...symbol.digits].flatMap((d, i) => textOutlines(d, sizeMm, digitX(i, digitWidth) * m, baseline))
+  const glyphs: PlacedGlyph[] = hri
+    ? [...symbol.digits].flatMap((d, i) => placeText(d, sizeMm, digitX(i, digitWidth) * m, baseline))
     : [];
   const widthMm = (q.left + symbol.widthModules + q.right) * m;
   const heightMm = hri ? baseline + m : (BAR_HEIGHT_MODULES + GUARD_EXTENSION_MODULES) * m;

@@ -31,7 +31,7 @@ export interface ComposedRecord {
 export function composeRecord(record: RenderRecord, options: ExportOptions, gs1: Gs1Encoding): ComposedRecord {
   const symbols: SymbolArtwork[] = [];
   const checks: string[] = [];
-  const elementString = gs1.elementString(record);
+  const elementString = gs1.elementStringHri(record);
   const hri = options.hri ? elementString : null;
   if (options.symbologies.includes('qr')) {
     const uri = gs1.digitalLinkUri(record);
@@ -41,7 +41,7 @@ export function composeRecord(record: RenderRecord, options: ExportOptions, gs1:
     symbols.push({ symbology: 'qr', artwork, expected: { format: 'QRCode', text: uri, symbologyIdentifier: ']Q1' } });
   }
   if (options.symbologies.includes('dm')) {
-    const matrix = gs1DataMatrix(elementString);
+    const matrix = gs1DataMatrix(gs1.elementStringFnc1(record));
     const artwork = compose2d('dm', matrix, moduleSizeMm('dm', matrix.width, options), hri);
     // ]d2: DataMatrix starting with FNC1, i.e. GS1 DataMatrix.
     symbols.push({

@@ -1,14 +1,16 @@
-import type { PathOp } from '../layout/artwork';
-import { OCRB_CAP_HEIGHT, textOutlines, textWidthMm } from '../hri/ocrb-outlines';
+import { OCRB_CAP_HEIGHT, placeText, textWidthMm, type PlacedGlyph } from '../hri/ocrb-outlines';
 
 export interface HriBlock {
-  readonly glyphs: PathOp[];
+  readonly glyphs: PlacedGlyph[];
   readonly heightMm: number;
 }
 
-/** Splits `(01)0950...(10)ABC` into `(01) 0950...` and `(10) ABC`: a line never breaks inside an AI. */
-export function hriTokens(bracketed: string): string[] {
-  return [...bracketed.matchAll(/\((\d{2,4})\)([^(]*)/g)].map((m) => `(${m[1]}) ${m[2]}`);
+/**
+ * Splits `(01)0950...(10)ABC` into `(01) 0950...` and `(10) ABC`, so a line never breaks inside an element.
+ * A value that itself contains `(NN)` is split there too: only the printed text changes, never the symbol.
+ */
+export function hriTokens(hri: string): string[] {
+  return [...hri.matchAll(/\((\d{2,4})\)(.*?)(?=\(\d{2,4}\)|$)/g)].map((m) => `(${m[1]}) ${m[2]}`);
 }
 
 function wrap(tokens: string[], sizeMm: number, widthMm: number): string[] {
@@ -31,11 +33,11 @@ export function hriBlock(tokens: string[], widthMm: number, topMm: number): HriB
   const lines = wrap(tokens, sizeMm, widthMm);
   const lineHeight = sizeMm * 1.25;
   const gap = sizeMm * 0.4;
-  const glyphs: PathOp[] = [];
+  const glyphs: PlacedGlyph[] = [];
   lines.forEach((line, i) => {
     const x = (widthMm - textWidthMm(line, sizeMm)) / 2;
     const baseline = topMm + gap + OCRB_CAP_HEIGHT * sizeMm + i * lineHeight;
-    glyphs.push(...textOutlines(line, sizeMm, x, baseline));
+    glyphs.push(...placeText(line, sizeMm, x, baseline));
   });
   return { glyphs, heightMm: gap + OCRB_CAP_HEIGHT * sizeMm + (lines.length - 1) * lineHeight + sizeMm * 0.35 };
 }

@@ -1,4 +1,5 @@
-import type { Artwork, PathOp } from '../layout/artwork';
+import type { Artwork } from '../layout/artwork';
+import { EM, glyph, type PlacedGlyph } from '../hri/ocrb-outlines';
 
 /** One byte per pixel, 1 = ink; rows top to bottom. */
 export interface Bitmap {
@@ -9,44 +10,63 @@ export interface Bitmap {
 
 type Point = [number, number];
 
-/** Splits glyph outlines into closed polygons, flattening each cubic into 8 segments (sub-pixel at 600 dpi). */
-function polygons(ops: readonly PathOp[], scale: number): Point[][] {
+/** Glyph outlines as closed polygons in pixels, each cubic flattened into 8 segments (sub-pixel at 600 dpi). */
+function polygons(placed: readonly PlacedGlyph[], pxPerMm: number): Point[][] {
   const out: Point[][] = [];
-  let current: Point[] = [];
-  for (const o of ops) {
-    if (o.op === 'M') {
-      if (current.length > 2) out.push(current);
-      current = [[o.x * scale, o.y * scale]];
-    } else if (o.op === 'L') current.push([o.x * scale, o.y * scale]);
-    else if (o.op === 'C') {
-      const [x0, y0] = current[current.length - 1] ?? [0, 0];
-      for (let i = 1; i <= 8; i++) {
-        const t = i / 8;
-        const u = 1 - t;
-        const x = u * u * u * x0 + 3 * u * u * t * o.x1 * scale + 3 * u * t * t * o.x2 * scale + t * t * t * o.x * scale;
-        const y = u * u * u * y0 + 3 * u * u * t * o.y1 * scale + 3 * u * t * t * o.y2 * scale + t * t * t * o.y * scale;
-        current.push([x, y]);
+  for (const p of placed) {
+    const k = (p.sizeMm / EM) * pxPerMm;
+    const tx = (x: number) => p.x * pxPerMm + x * k;
+    const ty = (y: number) => p.y * pxPerMm - y * k;
+    let current: Point[] = [];
+    for (const o of glyph(p.ch).ops) {
+      if (o.op === 'M') {
+        if (current.length > 2) out.push(current);
+        current = [[tx(o.x), ty(o.y)]];
+      } else if (o.op === 'L') current.push([tx(o.x), ty(o.y)]);
+      else if (o.op === 'C') {
+        const [x0, y0] = current[current.length - 1] ?? [0, 0];
+        const [x1, y1, x2, y2, x3, y3] = [tx(o.x1), ty(o.y1), tx(o.x2), ty(o.y2), tx(o.x), ty(o.y)];
+        for (let i = 1; i <= 8; i++) {
+          const t = i / 8;
+          const u = 1 - t;
+          current.push([
+            u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+            u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
+          ]);
+        }
       }
     }
+    if (current.length > 2) out.push(current);
   }
-  if (current.length > 2) out.push(current);
   return out;
 }
 
 /** Even-odd scanline fill sampled at pixel centres, matching the vector formats' fill rule. */
 function fillEvenOdd(bitmap: Bitmap, polys: Point[][]): void {
-  const edges = polys.flatMap((p) => p.map((a, i) => [a, p[(i + 1) % p.length] as Point] as const));
+  // Edges bucketed by the first pixel row whose centre they cross, so each row only sees the edges it crosses.
+  type Edge = { x1: number; y1: number; x2: number; y2: number };
+  const starts: Edge[][] = Array.from({ length: bitmap.height }, () => []);
+  for (const p of polys) {
+    p.forEach((a, i) => {
+      const b = p[(i + 1) % p.length] as Point;
+      if (a[1] === b[1]) return;
+      const top = Math.max(0, Math.ceil(Math.min(a[1], b[1]) - 0.5));
+      if (top < bitmap.height) starts[top]!.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1] });
+    });
+  }
+  let active: Edge[] = [];
   for (let y = 0; y < bitmap.height; y++) {
     const sy = y + 0.5;
+    active = active.concat(starts[y]!).filter((e) => Math.max(e.y1, e.y2) > sy);
     const xs: number[] = [];
-    for (const [[x1, y1], [x2, y2]] of edges) {
-      if ((y1 <= sy && y2 > sy) || (y2 <= sy && y1 > sy)) xs.push(x1 + ((sy - y1) / (y2 - y1)) * (x2 - x1));
+    for (const e of active) {
+      if ((e.y1 <= sy && e.y2 > sy) || (e.y2 <= sy && e.y1 > sy)) xs.push(e.x1 + ((sy - e.y1) / (e.y2 - e.y1)) * (e.x2 - e.x1));
     }
     xs.sort((a, b) => a - b);
     for (let i = 0; i + 1 < xs.length; i += 2) {
       const from = Math.max(0, Math.round(xs[i] as number));
       const to = Math.min(bitmap.width, Math.round(xs[i + 1] as number));
-      bitmap.ink.fill(1, y * bitmap.width + from, y * bitmap.width + to);
+      if (to > from) bitmap.ink.fill(1, y * bitmap.width + from, y * bitmap.width + to);
     }
   }
 }

@@ -29,9 +29,10 @@ export class ZipSink {
     });
   }
 
-  async add(name: string, data: Buffer, date?: Date): Promise<void> {
+  /** `store` skips deflate for entries that are compressed already (PDF streams, PNG). */
+  async add(name: string, data: Buffer, date?: Date, store = false): Promise<void> {
     if (this.failure) throw this.failure;
-    this.archive.append(data, { name, date });
+    this.archive.append(data, { name, date, store });
     this.queued++;
     while (this.queued >= MAX_QUEUED && !this.failure) await once(this.archive, 'entry');
     if (this.failure) throw this.failure;
