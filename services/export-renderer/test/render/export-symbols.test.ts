@@ -68,7 +68,7 @@ describe('zip layout and manifest', () => {
   });
 
   it('writes one manifest row per code with real sizes, files and the GTIN without an EAN-13 form flagged', () => {
-    const rows = parse(text(zip.entries['manifest.csv']), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(text(zip.entries['manifest.csv']), { columns: true }) as Array<Record<(typeof MANIFEST_COLUMNS)[number], string>>;
     expect(Object.keys(rows[0]!)).toEqual([...MANIFEST_COLUMNS]);
     expect(rows.map((r) => r.code)).toEqual(records.map((r) => r.code));
     expect(rows[0]!.size_mm).toMatch(/^qr=25\.000x25\.000;dm=25\.000x25\.000;ean13=25\.000x/);
