@@ -24,3 +24,4 @@ export * from './events/identity-state';
 export * from './events/channel-state';
 export * from './events/click-fact';
 export * from './events/export-events';
+export * from './short-url';
