@@ -72,12 +72,13 @@ describe('transactional outbox across a crash', () => {
       groupId: uniqueName('widget-consumer'),
       handleBatch: async (messages) => {
         for (const message of messages) {
-          delivered.push(message);
           await prisma.$transaction((tx) =>
             processOnce(tx, 'widget-consumer', message.headers[EVENT_ID_HEADER] ?? '', (t) =>
               t.$executeRawUnsafe(`INSERT INTO widget_effects (event_id, widget_id) VALUES ($1, $2)`, message.value?.eventId, message.key),
             ),
           );
+          // Counted once its transaction committed, so the assertions below see every effect of what was delivered.
+          delivered.push(message);
         }
       },
     });
