@@ -19,6 +19,8 @@ export interface ContractContext {
  */
 export function busContract(name: string, makeFactory: () => Promise<BusFactory>): void {
   describe(`${name} honours the event bus contract`, () => {
+    // Joining a Kafka consumer group takes seconds; the per-project testTimeout is not honoured by every jest run.
+    jest.setTimeout(60_000);
     let factory: BusFactory;
     let opened: EventBus[] = [];
     const context: ContractContext = {

@@ -22,7 +22,12 @@ export interface KafkaEventBusOptions {
   consumer?: Partial<ConsumerTuning>;
 }
 
-const DEFAULT_TUNING: ConsumerTuning = { sessionTimeoutMs: 30_000, heartbeatIntervalMs: 3_000, maxBatchDurationMs: 300_000 };
+const DEFAULT_TUNING: ConsumerTuning = {
+  sessionTimeoutMs: 30_000,
+  heartbeatIntervalMs: 3_000,
+  maxBatchDurationMs: 300_000,
+  maxWaitTimeMs: 1_000,
+};
 
 /** The production event bus: Kafka through kafkajs. Topics are created by the deploy job, not here. */
 export class KafkaEventBus implements EventBus {

@@ -7,9 +7,11 @@ export interface TopicMessage extends EncodedMessage {
 }
 
 /**
- * One idempotent producer (exactly one copy per broker retry, order kept with one request in flight) behind a
- * coalescer: publish calls within `lingerMs` go out as one sendBatch. Keys pick partitions with kafkajs's
- * default (Java-compatible murmur2) partitioner, so order per key holds and matches Java producers.
+ * One producer behind a coalescer: publish calls within `lingerMs` go out as one sendBatch, acknowledged by all
+ * in-sync replicas. One request in flight keeps order across retries. It is not kafkajs's idempotent producer
+ * (experimental there, and it needs a controller the librdkafka mock does not report), so a retry after a lost
+ * acknowledgement may write a duplicate: harmless, every event carries its eventId and consumers dedupe on it.
+ * Keys pick partitions with kafkajs's default (Java-compatible murmur2) partitioner, so order per key holds.
  */
 export class KafkaPublisher {
   private readonly producer: Producer;
@@ -17,7 +19,6 @@ export class KafkaPublisher {
 
   constructor(kafka: Kafka, options: { lingerMs: number; maxBatch: number; retries: number }) {
     this.producer = kafka.producer({
-      idempotent: true,
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
       allowAutoTopicCreation: true,

@@ -15,6 +15,11 @@ export interface ConsumerTuning {
   heartbeatIntervalMs: number;
   /** Like max.poll.interval.ms: heartbeats stop after a batch ran this long, so a stuck member loses its partitions. */
   maxBatchDurationMs: number;
+  /**
+   * Longest a fetch waits on an idle broker. A stopping consumer waits for its fetch in flight, so this bounds
+   * how long stop() takes when idle; data wakes a fetch at once regardless.
+   */
+  maxWaitTimeMs: number;
 }
 
 export interface KafkaSubscriptionDeps {
@@ -55,6 +60,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     groupId,
     sessionTimeout: deps.tuning.sessionTimeoutMs,
     heartbeatInterval: deps.tuning.heartbeatIntervalMs,
+    maxWaitTimeInMs: deps.tuning.maxWaitTimeMs,
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];
