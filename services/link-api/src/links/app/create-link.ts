@@ -1,0 +1,17 @@
+import type { Link } from '@waymark/contracts';
+import { toLink } from '../domain/link-record';
+import { insertDrafts } from './insert-drafts';
+import type { LinkActor, LinkDeps } from './link-ports';
+import { channelIdsOf, prepareLink } from './prepare-link';
+
+/** POST /v1/links: validates, screens and stores one link; it goes live as `active` once its event is published. */
+export function createLink(deps: LinkDeps) {
+  return async (actor: LinkActor, body: unknown): Promise<Link> => {
+    const known = await deps.channels.knownChannels(actor.tenant.id, channelIdsOf(body));
+    const draft = await prepareLink(deps, actor, body, known);
+    const [outcome] = await insertDrafts(deps.links, [draft]);
+    if (!outcome) throw new Error('insertDrafts returned no outcome');
+    if ('error' in outcome) throw outcome.error;
+    return toLink(outcome.created);
+  };
+}

@@ -1,0 +1,17 @@
+import { channelsTopic } from '@waymark/contracts';
+import type { EventBus, Subscription } from '@waymark/events';
+import type { PrismaChannelDirectory } from './prisma-channel-directory';
+
+/**
+ * Keeps the channels table from channels.v1 (compacted: the latest value per channel is the state). Applying a
+ * record is an upsert or a delete, so a redelivered batch converges to the same rows: no dedupe table is needed.
+ * Instances share a consumer group, so each partition is applied by one of them into the shared table.
+ */
+export function startChannelsConsumer(bus: EventBus, directory: PrismaChannelDirectory, groupId: string): Promise<Subscription> {
+  return bus.subscribe({
+    topic: channelsTopic,
+    mode: 'group',
+    groupId,
+    handleBatch: (messages) => directory.apply(messages.map((m) => ({ key: m.key, value: m.value }))),
+  });
+}
