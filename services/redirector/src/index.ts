@@ -1,1 +1,2 @@
-export {};
+export { loadConfig, ConfigSchema, type Config } from './config';
+export { startService, type ServiceAdapters, type RunningService } from './service';

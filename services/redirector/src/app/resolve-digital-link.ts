@@ -1,0 +1,68 @@
+import { buildLinkset, digitalLinkLevels, parseDigitalLinkPath } from '@waymark/gs1';
+import { withPassthroughQuery } from '../domain/destination-url';
+import { defaultTarget, recordEntries, targetOfType } from '../domain/gs1-entries';
+import type { LinkEntry } from '../domain/link-entry';
+import { linkOutcome } from '../domain/link-outcome';
+import { LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
+import { splitScanMarker } from '../domain/scan-marker';
+import { buildClickFact } from './click-fact';
+import { findLink, then } from './find-link';
+import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
+import type { VisitDeps } from './visit-deps';
+import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
+
+interface Level {
+  readonly path: string;
+  readonly record: LinkEntry | undefined;
+}
+
+/**
+ * A GS1 Digital Link request (`/01/<gtin>[/22/..][/10/..][/21/..]`), per the GS1 resolver standard: the nearest
+ * record from the requested level up to the GTIN answers; 307 to its default link or to `?linkType=`'s link;
+ * the linkset of every level for `linkType=linkset` or `Accept: application/linkset+json`; 400 when invalid.
+ */
+export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<VisitResponse> {
+  if (request.method === 'OPTIONS') return PREFLIGHT;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return METHOD_NOT_ALLOWED;
+  const parsed = parseDigitalLinkPath(request.rawQuery === '' ? request.path : `${request.path}?${request.rawQuery}`);
+  if (!parsed.ok) return invalidDigitalLink(parsed.issue);
+  const paths = digitalLinkLevels(parsed.value.key);
+  const found = paths.map((path) => findLink(deps.links, request.host, path));
+  const answer = (records: (LinkEntry | undefined)[]) =>
+    respond(deps, request, parsed.value.path, parsed.value.params.linkType, paths.map((path, i) => ({ path, record: records[i] })));
+  return found.some((f) => f instanceof Promise) ? Promise.all(found).then(answer) : answer(found as (LinkEntry | undefined)[]);
+}
+
+function respond(deps: VisitDeps, request: VisitRequest, requested: string, linkType: string | undefined, levels: Level[]): VisitResponse {
+  const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
+  const nearest = present[0]?.record;
+  if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
+  const outcome = linkOutcome(nearest, request.nowMs);
+  if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
+  const origin = `${deps.scheme}://${nearest.domain}`;
+  const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
+
+  if (wantsLinkset(linkType, request.accept)) {
+    const linkset = buildLinkset(usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record) })));
+    return withCors(json(200, linkset, {}, LINKSET_MEDIA_TYPE));
+  }
+  const target = linkType === undefined
+    ? defaultTarget(nearest)
+    : usable.map((level) => targetOfType(level.record, linkType)).find((href) => href !== undefined);
+  if (target === undefined) return gs1Page('not_found', deps.tenants, request.host, nearest.tenantId);
+
+  const query = splitScanMarker(request.rawQuery);
+  if (request.method === 'GET') {
+    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), origin } as const;
+    deps.clicks.record(buildClickFact(nearest, request, context));
+  }
+  const passthrough = query.passthrough.split('&').filter((part) => part !== '' && !part.startsWith('linkType=')).join('&');
+  return withCors({
+    status: 307,
+    headers: {
+      location: withPassthroughQuery(target, passthrough),
+      'cache-control': NO_STORE,
+      link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`,
+    },
+  });
+}

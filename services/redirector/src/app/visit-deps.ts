@@ -1,0 +1,13 @@
+import type { LinkStore } from './link-store';
+import type { TenantDirectory } from './tenant-directory';
+import type { ClickSink } from './visit';
+
+/** The ports the visit use cases need. */
+export interface VisitDeps {
+  readonly links: LinkStore;
+  readonly tenants: TenantDirectory;
+  readonly clicks: ClickSink;
+  readonly isBot: (ua: string) => boolean;
+  /** Scheme of short URLs and Digital Link anchors (`https` in production). */
+  readonly scheme: 'http' | 'https';
+}

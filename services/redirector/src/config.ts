@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { env, parseConfig, type Env } from '@waymark/config';
+
+const list = () => z.string().transform((value) => value.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
+const positiveInt = () => z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().positive());
+
+/** The redirector's environment (see README: every variable, its default and why). */
+export const ConfigSchema = z.object({
+  PORT: env.port().default(8081),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel().default('info'),
+  KAFKA_BROKERS: env.brokerList(),
+  /** Shared read-model tier; without it every link is held in process. */
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  /** Hops allowed to set X-Forwarded-For: addresses, CIDR ranges or proxy-addr names (`loopback`, `uniquelocal`). */
+  TRUSTED_PROXIES: list().default([]),
+  SHORT_URL_SCHEME: z.enum(['http', 'https']).default('https'),
+  CLICK_SPOOL_DIR: z.string().min(1).default('data/click-spool'),
+  CLICK_SPOOL_MAX_BYTES: positiveInt().default(512 * 1024 * 1024),
+  CLICK_BATCH_MAX: positiveInt().default(500),
+  CLICK_FLUSH_INTERVAL: env.duration().default(20),
+  CLICK_DEGRADE_AFTER: env.duration().default(2_000),
+  CLICK_RETRY_INTERVAL: env.duration().default(1_000),
+  /** Links held in process when Redis is the shared tier (LRU beyond that); ignored without REDIS_URL. */
+  READ_MODEL_MEMORY_MAX_LINKS: positiveInt().default(2_000_000),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export function loadConfig(source: Env = process.env): Config {
+  return parseConfig(ConfigSchema, source, { service: 'redirector' });
+}

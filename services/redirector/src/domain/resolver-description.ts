@@ -1,0 +1,17 @@
+import { GS1_VOC } from '@waymark/gs1';
+
+/**
+ * The resolver description document served at `/.well-known/gs1resolver` (GS1-Conformant Resolver standard):
+ * who resolves, from which root, which primary keys and link-type namespace. Only GTINs (AI 01) are resolved.
+ */
+export function resolverDescription(resolverRoot: string, name: string): Record<string, unknown> {
+  return {
+    name,
+    resolverRoot,
+    supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
+    supportedPrimaryKeys: ['01'],
+    linkTypeDefaultCanBeLinkset: true,
+    linkTypeDefaultCanBeAll: true,
+    validatingResolver: true,
+  };
+}

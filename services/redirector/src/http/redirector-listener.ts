@@ -1,0 +1,98 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from '@waymark/logging';
+import { GS1_PRIMARY_KEY_AIS } from '@waymark/contracts';
+import { HEALTH_PATH, METRICS_PATH, READY_PATH } from '@waymark/http';
+import { gs1Page, json, withCors } from '../app/gs1-responses';
+import { resolveDigitalLink } from '../app/resolve-digital-link';
+import { pageResponse } from '../app/pages';
+import type { VisitDeps } from '../app/visit-deps';
+import { hostCandidates, type VisitRequest, type VisitResponse } from '../app/visit';
+import { visitShortLink } from '../app/visit-short-link';
+import { resolverDescription } from '../domain/resolver-description';
+import { writeResponse } from './write-response';
+
+export interface ListenerOptions {
+  readonly deps: VisitDeps;
+  /** The express app of probes and metrics: everything that is not a visitor's path goes there. */
+  readonly probes: RequestListener;
+  readonly clientIp: (req: IncomingMessage) => string;
+  readonly ready: () => boolean;
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  /** Called with the status of every visitor response (metrics). */
+  readonly onResponse?: (status: number) => void;
+}
+
+const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
+const GS1_KEYS = new Set(GS1_PRIMARY_KEY_AIS);
+const WELL_KNOWN = '/.well-known/gs1resolver';
+const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loading', code: 'unavailable' }, { 'retry-after': '1' });
+
+/**
+ * The visitor path on plain node:http, in front of the express app: a redirect must cost little more than a
+ * bare 302, so express (probes, metrics) only sees the paths that are not a visitor's.
+ */
+export function redirectorListener(options: ListenerOptions): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (PROBES.has(path)) {
+      options.probes(req, res);
+      return;
+    }
+    const request = toVisitRequest(req, path, q < 0 ? '' : url.slice(q + 1), options);
+    const head = request.method === 'HEAD';
+    let response: VisitResponse | Promise<VisitResponse>;
+    try {
+      response = options.ready() ? route(options.deps, request) : NOT_READY;
+    } catch (error) {
+      response = Promise.reject(error);
+    }
+    const send = (resolved: VisitResponse): void => {
+      writeResponse(res, resolved, head);
+      options.onResponse?.(resolved.status);
+    };
+    if (!(response instanceof Promise)) {
+      send(response);
+      return;
+    }
+    response.then(send, (error: unknown) => {
+      options.logger.error({ err: error, path }, 'visit failed');
+      send(json(500, { error: 'Internal error', code: 'internal_error' }));
+    });
+  };
+}
+
+function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<VisitResponse> {
+  const path = request.path;
+  if (path === WELL_KNOWN || path === `${WELL_KNOWN}/`) return describe(deps, request);
+  const second = path.indexOf('/', 1);
+  const first = second < 0 ? path.slice(1) : path.slice(1, second);
+  if (GS1_KEYS.has(first)) return resolveDigitalLink(deps, request);
+  const code = path.endsWith('/') ? path.slice(1, -1) : path.slice(1);
+  if (code === '' || code.includes('/')) return pageResponse('not_found', deps.tenants, request.host);
+  return visitShortLink(deps, request, code);
+}
+
+function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
+  const tenant = hostCandidates(request.host).map((h) => deps.tenants.byDomain(h)).find((t) => t !== undefined);
+  if (!tenant) return gs1Page('not_found', deps.tenants, request.host);
+  const name = `${tenant.branding.name || tenant.name} GS1 resolver`;
+  return withCors(json(200, resolverDescription(`${deps.scheme}://${request.host}`, name)));
+}
+
+function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, options: ListenerOptions): VisitRequest {
+  const referer = req.headers.referer;
+  return {
+    host: (req.headers.host ?? '').toLowerCase(),
+    path,
+    rawQuery,
+    method: req.method ?? 'GET',
+    ip: options.clientIp(req),
+    ua: req.headers['user-agent'] ?? '',
+    referer: referer === undefined || referer === '' ? null : referer,
+    accept: req.headers.accept,
+    nowMs: options.clock().getTime(),
+  };
+}

@@ -1,0 +1,131 @@
+import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
+import type { EventBus } from '@waymark/events';
+import type { Logger } from '@waymark/logging';
+import type { ClickSink } from '../app/visit';
+import type { ClickSpool } from './click-spool';
+
+export interface ClickEmitterOptions {
+  readonly bus: EventBus;
+  readonly spool: ClickSpool;
+  readonly logger: Logger;
+  /** Events per publish. */
+  readonly batchMax: number;
+  /** How often the queue is flushed. */
+  readonly flushMs: number;
+  /** A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. */
+  readonly degradeAfterMs: number;
+  /** Pause between replay attempts while Kafka is away. */
+  readonly retryMs: number;
+}
+
+/**
+ * Takes click events off the request path and publishes them to clicks.v1 in batches. While Kafka does not
+ * answer, events go to the local spool (the request path never waits), and the spool is replayed, oldest
+ * first, once Kafka answers again; a batch is committed from the spool only after Kafka acknowledged it, so a
+ * crash or an outage replays rather than loses (duplicates carry the same eventId, and consumers dedupe on it).
+ */
+export class ClickEmitter implements ClickSink {
+  private queue: ClickFact[] = [];
+  private sending: { batch: ClickFact[]; since: number; direct: boolean } | undefined;
+  private degraded = false;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private published = 0;
+
+  constructor(private readonly options: ClickEmitterOptions) {}
+
+  record(fact: ClickFact): void {
+    this.queue.push(fact);
+    if (this.queue.length >= this.options.batchMax) this.wake?.();
+  }
+
+  get stats(): { published: number; queued: number; spooledBytes: number; dropped: number; degraded: boolean } {
+    const { spool } = this.options;
+    return { published: this.published, queued: this.queue.length, spooledBytes: spool.bytes, dropped: spool.droppedCount, degraded: this.degraded };
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Drains to Kafka for up to `deadlineMs`; whatever is left (or stuck in a publish) goes to the spool. */
+  async stop(deadlineMs = 5_000): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
+    clearTimeout(timer);
+    if (this.sending?.direct) await this.options.spool.append(this.sending.batch);
+    await this.options.spool.append(this.queue.splice(0));
+    await this.options.spool.flushed();
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      const idle = this.queue.length === 0 && !this.options.spool.hasData();
+      if (this.stopped && (idle || this.degraded)) return;
+      if (idle || this.degraded) await this.pause(this.degraded ? this.options.retryMs : this.options.flushMs);
+      try {
+        await this.cycle();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'click emitter cycle failed');
+        this.degraded = true;
+      }
+    }
+  }
+
+  private async cycle(): Promise<void> {
+    const { spool, batchMax } = this.options;
+    if (spool.hasData()) {
+      // Keep the order roughly by time: new events queue behind the spooled ones.
+      await spool.append(this.queue.splice(0));
+      const chunk = await spool.read(batchMax);
+      if (!chunk) return;
+      if (chunk.facts.length === 0 || (await this.send(chunk.facts, false))) await chunk.commit();
+      return;
+    }
+    if (this.queue.length === 0) return;
+    const batch = this.queue.splice(0, batchMax);
+    if (!(await this.send(batch, true))) await spool.append(batch);
+  }
+
+  private async send(batch: ClickFact[], direct: boolean): Promise<boolean> {
+    this.sending = { batch, since: Date.now(), direct };
+    const spill = setInterval(() => this.spillIfStuck(), this.options.flushMs);
+    try {
+      await this.options.bus.publish(clicksTopic, batch.map((fact) => ({ key: linkKey(fact), value: fact })));
+      this.published += batch.length;
+      if (this.degraded) this.options.logger.info('clicks.v1 accepts events again; replaying the spool');
+      this.degraded = false;
+      return true;
+    } catch (error) {
+      if (!this.degraded) this.options.logger.warn({ err: error, events: batch.length }, 'clicks.v1 publish failed; spooling events locally');
+      this.degraded = true;
+      return false;
+    } finally {
+      clearInterval(spill);
+      this.sending = undefined;
+    }
+  }
+
+  /** While a publish hangs (brokers unreachable), new events must not pile up in memory: they go to the spool. */
+  private spillIfStuck(): void {
+    if (!this.sending || Date.now() - this.sending.since < this.options.degradeAfterMs) return;
+    if (!this.degraded) this.options.logger.warn({ ms: Date.now() - this.sending.since }, 'clicks.v1 publish is not answered; spooling new events');
+    this.degraded = true;
+    if (this.queue.length > 0) void this.options.spool.append(this.queue.splice(0));
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        clearTimeout(this.timer);
+        this.wake = undefined;
+        resolve();
+      };
+      this.timer = setTimeout(() => this.wake?.(), ms);
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { identityTopic, linksTopic } from '@waymark/contracts';
+import type { EventBus, Subscription } from '@waymark/events';
+import type { Logger } from '@waymark/logging';
+import { normalizeKey, toLinkEntry } from '../domain/link-entry';
+import type { LinkStore } from '../app/link-store';
+import type { TenantDirectory } from '../app/tenant-directory';
+
+export interface ReadModel {
+  /** True once both topics were read up to their ends as of subscribe time. */
+  ready(): boolean;
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the read model from the compacted topics, every instance reading every partition from the start
+ * (broadcast): links.v1 into the link store, identity.v1 (tenants only; key hashes are not ours) into the
+ * tenant directory. Changes keep arriving after the catch-up, which is how a re-point reaches every instance.
+ */
+export async function consumeReadModel(bus: EventBus, links: LinkStore, tenants: TenantDirectory, logger: Logger, groupId: string): Promise<ReadModel> {
+  const started = Date.now();
+  const subscriptions: Subscription[] = [];
+  subscriptions.push(
+    await bus.subscribe({
+      topic: identityTopic,
+      mode: 'broadcast',
+      groupId: `${groupId}.identity`,
+      handleBatch: async (messages) => {
+        for (const message of messages) if (message.value?.type === 'tenant') tenants.applyTenant(message.value);
+      },
+    }),
+  );
+  subscriptions.push(
+    await bus.subscribe({
+      topic: linksTopic,
+      mode: 'broadcast',
+      groupId: `${groupId}.links`,
+      handleBatch: async (messages) => {
+        // Applies to the shared tier are pipelined per batch; per key, the tier itself keeps the newest offset.
+        const pending: Promise<void>[] = [];
+        for (const message of messages) {
+          const position = { partition: message.partition, offset: message.offset };
+          const applied = links.apply(normalizeKey(message.key), message.value === null ? null : toLinkEntry(message.value), position);
+          if (applied instanceof Promise) pending.push(applied);
+        }
+        await Promise.all(pending);
+      },
+    }),
+  );
+  let ready = false;
+  const caughtUp = Promise.all(subscriptions.map((s) => s.caughtUp)).then(() => {
+    ready = true;
+    logger.info({ links: links.size(), ms: Date.now() - started }, 'read model caught up; ready');
+  });
+  caughtUp.catch(() => undefined);
+  return {
+    ready: () => ready,
+    caughtUp,
+    stop: async () => {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { Redis } from 'ioredis';
+import { KafkaEventBus } from '@waymark/events';
+import { installShutdown } from '@waymark/http';
+import { createLogger } from '@waymark/logging';
+import { loadConfig } from './config';
+import { startService } from './service';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger({ service: 'redirector', level: config.LOG_LEVEL });
+  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector', logger });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableAutoPipelining: true }) : undefined;
+  const service = await startService(config, { logger, bus, redis });
+  installShutdown(logger, [
+    { name: 'redirector', run: () => service.stop() },
+    { name: 'kafka', run: () => bus.close() },
+    ...(redis ? [{ name: 'redis', run: async () => void (await redis.quit()) }] : []),
+  ]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

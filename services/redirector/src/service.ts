@@ -1,0 +1,88 @@
+import type { Redis } from 'ioredis';
+import { Registry } from 'prom-client';
+import type { EventBus } from '@waymark/events';
+import { createHttpApp, startHttpServer } from '@waymark/http';
+import type { Logger } from '@waymark/logging';
+import type { Config } from './config';
+import type { LinkStore } from './app/link-store';
+import { TenantDirectory } from './app/tenant-directory';
+import { createBotDetector } from './http/bot-detector';
+import { clientIpResolver } from './http/client-ip';
+import { redirectorListener } from './http/redirector-listener';
+import { ClickEmitter } from './infra/click-emitter';
+import { ClickSpool } from './infra/click-spool';
+import { MemoryLinkStore } from './infra/memory-link-store';
+import { consumeReadModel } from './infra/read-model-consumer';
+import { registerRedirectorMetrics } from './infra/redirector-metrics';
+import { TieredLinkStore } from './infra/tiered-link-store';
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  /** The shared read-model tier (ioredis); without it the whole model is held in process. */
+  redis?: Redis;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  readonly port: number;
+  /** Resolves once the read model caught up (the instance reports ready from then on). */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the redirector: read model consumers, click emitter with its spool, and the HTTP listener. */
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus } = adapters;
+  const clock = adapters.clock ?? (() => new Date());
+  const links: LinkStore = adapters.redis
+    ? new TieredLinkStore({ redis: adapters.redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
+    : new MemoryLinkStore();
+  const tenants = new TenantDirectory();
+  const spool = await ClickSpool.open(config.CLICK_SPOOL_DIR, config.CLICK_SPOOL_MAX_BYTES, logger.child({ component: 'click-spool' }));
+  const emitter = new ClickEmitter({
+    bus,
+    spool,
+    logger: logger.child({ component: 'click-emitter' }),
+    batchMax: config.CLICK_BATCH_MAX,
+    flushMs: config.CLICK_FLUSH_INTERVAL,
+    degradeAfterMs: config.CLICK_DEGRADE_AFTER,
+    retryMs: config.CLICK_RETRY_INTERVAL,
+  });
+  emitter.start();
+  const readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector');
+
+  const registry = new Registry();
+  const countVisit = registerRedirectorMetrics(registry, { links, emitter });
+  const probes = createHttpApp({
+    service: 'redirector',
+    logger,
+    registry,
+    readiness: {
+      readModel: async () => readModel.ready(),
+      ...(adapters.redis ? { redis: async () => (await adapters.redis?.ping()) === 'PONG' } : {}),
+    },
+    mount: () => undefined,
+  });
+  const listener = redirectorListener({
+    deps: { links, tenants, clicks: emitter, isBot: createBotDetector(), scheme: config.SHORT_URL_SCHEME },
+    probes,
+    clientIp: clientIpResolver(config.TRUSTED_PROXIES),
+    ready: () => readModel.ready(),
+    clock,
+    logger,
+    onResponse: countVisit,
+  });
+  const server = await startHttpServer(listener, { port: config.PORT, host: config.HOST, logger });
+  let stopping: Promise<void> | undefined;
+  return {
+    port: server.port,
+    ready: readModel.caughtUp,
+    stop: () =>
+      (stopping ??= (async () => {
+        await server.close();
+        await readModel.stop();
+        await emitter.stop();
+      })()),
+  };
+}
