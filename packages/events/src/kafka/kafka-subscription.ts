@@ -67,13 +67,20 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
   });
-  await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
-  await consumer.run({
-    autoCommit: false,
-    eachBatchAutoResolve: false,
-    eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
-  });
+  try {
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
+    });
+  } catch (error) {
+    stopWatching();
+    tracker.stopped();
+    await consumer.disconnect().catch(() => undefined);
+    throw error;
+  }
 
   let stopping: Promise<void> | undefined;
   return {
