@@ -1,0 +1,30 @@
+import type { PlanView } from '../domain/admin-types';
+import type { PlanWriteInput } from '../domain/admin-schemas';
+import type { IdentityRepository } from '../infra/identity.repository';
+import { planView } from '../infra/identity-views';
+
+export interface PlanUseCases {
+  listPlans(): Promise<{ plans: PlanView[] }>;
+  putPlan(name: string, body: PlanWriteInput): Promise<PlanView>;
+}
+
+export function planUseCases(deps: { repo: IdentityRepository; clock: () => Date }): PlanUseCases {
+  return {
+    async listPlans() {
+      return { plans: (await deps.repo.plans()).map(planView) };
+    },
+
+    /** Creates or changes a plan; every tenant on it is republished, so limits change everywhere at once. */
+    async putPlan(name, body) {
+      return deps.repo.change(async (tx) => {
+        const plan = await tx.plan.upsert({
+          where: { name },
+          create: { name, ...body, updatedAt: deps.clock() },
+          update: { ...body, updatedAt: deps.clock() },
+        });
+        const tenants = await tx.tenant.findMany({ where: { planName: name }, select: { id: true } });
+        return { result: planView(plan), tenants: tenants.map((t) => t.id) };
+      });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { readLastUsed } from '@waymark/auth';
+import type { KeyValueCache } from '@waymark/cache';
+import type { ControllerContainer } from '@waymark/http';
+import type { Config } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
+import { ApiKeysController } from '../http/admin/api-keys.controller';
+import { DomainsController } from '../http/admin/domains.controller';
+import { PlansController } from '../http/admin/plans.controller';
+import { TenantsController } from '../http/admin/tenants.controller';
+import { apiKeyUseCases } from './app/api-key-use-cases';
+import { domainUseCases } from './app/domain-use-cases';
+import { planUseCases } from './app/plan-use-cases';
+import { tenantUseCases } from './app/tenant-use-cases';
+import { dnsTxtResolver, type TxtResolver } from './infra/dns-txt-resolver';
+import { IdentityRepository } from './infra/identity.repository';
+
+export interface IdentityModuleDeps {
+  config: Config;
+  prisma: PrismaClient;
+  clock: () => Date;
+  cache?: KeyValueCache;
+  /** Replaces the resolver built from DNS_SERVERS. */
+  dns?: TxtResolver;
+}
+
+/** Tenants, plans, domains and API keys: the operator API's use cases and controllers. */
+export function createIdentityModule(deps: IdentityModuleDeps) {
+  const repo = new IdentityRepository(deps.prisma);
+  const dns = deps.dns ?? dnsTxtResolver({ servers: deps.config.DNS_SERVERS, timeoutMs: deps.config.DNS_TIMEOUT });
+  const cache = deps.cache;
+  const plans = planUseCases({ repo, clock: deps.clock });
+  const tenants = tenantUseCases({ repo, clock: deps.clock, defaultPlan: deps.config.DEFAULT_PLAN });
+  const domains = domainUseCases({ repo, dns, clock: deps.clock });
+  const keys = apiKeyUseCases({
+    repo,
+    clock: deps.clock,
+    lastUsed: async (hashes) => (cache ? readLastUsed(cache, hashes) : new Map()),
+  });
+  return {
+    repo,
+    /** Inserts PLAN_CATALOG plans the database lacks; existing plans keep what the operator set. */
+    seed: () => repo.seedPlans(deps.config.PLAN_CATALOG),
+    register(container: ControllerContainer): void {
+      container
+        .register(PlansController, () => new PlansController(plans))
+        .register(TenantsController, () => new TenantsController(tenants))
+        .register(DomainsController, () => new DomainsController(domains))
+        .register(ApiKeysController, () => new ApiKeysController(keys));
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startApiAuth, type ApiAuth } from '@waymark/auth';
+import type { KeyValueCache, RateLimiter } from '@waymark/cache';
+import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
+import { createPrismaClient, OutboxRelay, runMigrations } from '@waymark/db';
+import type { EventBus } from '@waymark/events';
+import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import type { Logger } from '@waymark/logging';
+import type { Config } from './config';
+import { PrismaClient } from './generated/prisma/client';
+import { RegisterRoutes } from './generated/routes';
+import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
+import { createIdentityModule } from './identity/identity-module';
+import type { TxtResolver } from './identity/infra/dns-txt-resolver';
+
+/** link-api's tables live in this Postgres schema. */
+export const SCHEMA = 'link_api';
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  databaseUrl?: string;
+  cache?: KeyValueCache;
+  rateLimiter?: RateLimiter;
+  clock?: () => Date;
+  /** DNS TXT lookups for domain verification; built from DNS_SERVERS when omitted. */
+  dns?: TxtResolver;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** What a feature module of link-api gets to build its repositories and use cases. */
+export interface ServiceContext {
+  config: Config;
+  logger: Logger;
+  bus: EventBus;
+  prisma: PrismaClient;
+  clock: () => Date;
+  cache?: KeyValueCache;
+  /** Tenants, keys and domains as identity.v1 says (verified domains, plans, entitlements). */
+  auth: ApiAuth;
+}
+
+/** Topics link-api publishes through its outbox; the relay knows only these. */
+const OUTBOX_TOPICS: readonly TopicDef<unknown>[] = [identityTopic, linksTopic] as readonly TopicDef<unknown>[];
+
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus } = adapters;
+  const databaseUrl = adapters.databaseUrl ?? config.DATABASE_URL;
+  if (!databaseUrl) throw new Error('link-api needs a database: DATABASE_URL or adapters.databaseUrl');
+  if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
+  const clock = adapters.clock ?? (() => new Date());
+
+  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: migrationsDir(), logger });
+  const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
+  const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
+
+  const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns });
+  await identity.seed();
+  await relay.start();
+  const auth = await startApiAuth({
+    bus,
+    logger,
+    rateLimiter: adapters.rateLimiter,
+    cache: adapters.cache,
+    usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
+    clock,
+  });
+  const context: ServiceContext = { config, logger, bus, prisma, clock, cache: adapters.cache, auth };
+
+  const controllers = new ControllerContainer();
+  identity.register(controllers);
+  // Links: the links module builds its repositories and use cases from `context` and registers its controllers
+  // here (src/links, src/http/links), e.g. `const links = createLinksModule(context); links.register(controllers);`
+  // and adds its start/stop to `stopSteps`.
+  void context;
+
+  const app = createHttpApp({
+    service: 'link-api',
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
+    authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
+    controllers,
+    mount: (express) => RegisterRoutes(express),
+  });
+  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
+
+  const stopSteps: (() => Promise<unknown>)[] = [() => server.close(), () => auth.stop(), () => relay.stop(), () => prisma.$disconnect()];
+  return {
+    port: server.port,
+    async stop() {
+      for (const step of stopSteps) await step();
+    },
+  };
+}
+
+/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
+function migrationsDir(): string {
+  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
+  const found = candidates.find((dir) => existsSync(dir));
+  if (!found) throw new Error(`link-api migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
