@@ -19,6 +19,8 @@ const shared = {
 };
 
 module.exports = {
+  // Global: jest ignores testTimeout inside a project entry. Integration tests start real processes.
+  testTimeout: 60000,
   projects: [
     // Pure tests beside the code: no infrastructure.
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts'] },
@@ -29,7 +31,6 @@ module.exports = {
       testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/test-e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/packages/testkit/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };
