@@ -1,0 +1,63 @@
+import { ClickEvent, DELIVERY_MAX_ATTEMPTS } from '@waymark/contracts';
+import { clickMail } from '../domain/delivery-content';
+import { delayAfterAttempt } from '../domain/retry-schedule';
+import type { SecretBox } from '../domain/secret-box';
+import { signingKeyOf, webhookHeaders } from '../domain/webhook-signature';
+import { errorKindOf } from '../domain/error-kind';
+import type { AttemptRecord, ClaimedDelivery } from '../infra/delivery.repository';
+import type { MailSender } from '../infra/mail-sender';
+import type { SendOutcome, WebhookSender } from '../infra/webhook-sender';
+
+export interface AttemptDeps {
+  webhooks: Pick<WebhookSender, 'send'>;
+  mail: Pick<MailSender, 'send'>;
+  secrets: SecretBox;
+  clock: () => Date;
+  timeUnitMs: number;
+  /** Called when a receiver answered 410 Gone and the operator lets that disable the channel. */
+  onGone?: (delivery: ClaimedDelivery) => Promise<void>;
+}
+
+/** Makes one attempt of a claimed delivery and says what the log records and when (whether) the next one runs. */
+export async function attemptDelivery(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<AttemptRecord> {
+  const attempt = delivery.attempts + 1;
+  const at = deps.clock();
+  const started = performance.now();
+  const outcome = await send(deps, delivery, at);
+  const durationMs = Math.round(performance.now() - started);
+  const delivered = outcome.errorKind === null;
+  const gone = outcome.httpStatus === 410 && deps.onGone !== undefined;
+  if (gone) await deps.onGone?.(delivery);
+  const retryInMs = delivered || gone ? null : delayAfterAttempt(attempt, deps.timeUnitMs);
+  return {
+    deliveryId: delivery.id,
+    attempt,
+    at,
+    delivered,
+    httpStatus: outcome.httpStatus,
+    errorKind: outcome.errorKind,
+    durationMs,
+    responseSnippet: outcome.responseSnippet,
+    terminal: delivered || retryInMs === null || attempt >= DELIVERY_MAX_ATTEMPTS,
+    retryInMs,
+  };
+}
+
+async function send(deps: AttemptDeps, delivery: ClaimedDelivery, at: Date): Promise<SendOutcome> {
+  if (delivery.channelType === 'email') return sendMail(deps, delivery);
+  const url = delivery.config.url ?? '';
+  if (!delivery.secretCiphertext) return deps.webhooks.send(url, {}, delivery.body);
+  const secret = deps.secrets.open(delivery.secretCiphertext, delivery.channelId);
+  return deps.webhooks.send(url, { ...webhookHeaders(signingKeyOf(secret), delivery.eventId, at, delivery.body) }, delivery.body);
+}
+
+async function sendMail(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<SendOutcome> {
+  try {
+    const event = ClickEvent.parse(JSON.parse(delivery.body));
+    await deps.mail.send({ to: delivery.config.email ?? '', ...clickMail(event) });
+    return { httpStatus: null, errorKind: null, responseSnippet: null };
+  } catch (error) {
+    const response = (error as { response?: unknown }).response;
+    return { httpStatus: null, errorKind: errorKindOf(error), responseSnippet: typeof response === 'string' ? response.slice(0, 1024) : null };
+  }
+}

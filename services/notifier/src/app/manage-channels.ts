@@ -1,0 +1,50 @@
+import { DomainError, type Channel, type ChannelList, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
+import { toChannel } from '../domain/channel-record';
+import type { ChannelDeps } from './channel-use-cases';
+import { hashToken } from './create-channel';
+
+const notFound = () => new DomainError('not_found', 'No such channel');
+
+export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId: string): Promise<ChannelList> {
+  return { channels: (await deps.channels.list(tenantId)).map(toChannel) };
+}
+
+/** Pause/resume or rename; pausing cancels the channel's pending retries at once (spec 3.3). */
+export async function updateChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, id: string, patch: ChannelPatch): Promise<Channel> {
+  const record = await deps.channels.update(tenantId, id, patch, patch.enabled === false ? 'paused' : null);
+  if (!record) throw notFound();
+  return toChannel(record);
+}
+
+export async function deleteChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, id: string): Promise<void> {
+  if (!(await deps.channels.delete(tenantId, id))) throw notFound();
+}
+
+/** The channel's attempt log, newest first. The cursor is the id of the last attempt of the previous page. */
+export async function listDeliveries(
+  deps: Pick<ChannelDeps, 'channels' | 'deliveries'>,
+  tenantId: string,
+  id: string,
+  query: DeliveryListQuery,
+): Promise<DeliveryList> {
+  if (!(await deps.channels.find(tenantId, id))) throw notFound();
+  const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const { attempts, more } = await deps.deliveries.listAttempts(id, query.limit, before);
+  const last = attempts[attempts.length - 1];
+  return { deliveries: attempts, nextCursor: more && last ? Buffer.from(last.id).toString('base64url') : null };
+}
+
+/** Opens an email confirmation link: single use, expiring; unknown, used and expired links look the same. */
+export async function confirmEmail(deps: Pick<ChannelDeps, 'channels' | 'clock'>, token: string): Promise<{ channelId: string; confirmed: true }> {
+  const record = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await deps.channels.confirm(hashToken(token), deps.clock()) : null;
+  if (!record) throw new DomainError('not_found', 'This confirmation link is unknown, already used or expired');
+  return { channelId: record.id, confirmed: true };
+}
+
+function decodeCursor(cursor: string): bigint {
+  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{1,19}$/.test(raw)) {
+    throw new DomainError('validation_failed', 'cursor is not one this API returned', [{ path: 'cursor', message: 'invalid cursor' }]);
+  }
+  return BigInt(raw);
+}

@@ -1,0 +1,25 @@
+import type { Channel, ChannelCreate, ChannelList, ChannelPatch, DeliveryList, DeliveryListQuery } from '@waymark/contracts';
+import type { ChannelDeps } from './channel-use-cases';
+import { createChannel } from './create-channel';
+import { confirmEmail, deleteChannel, listChannels, listDeliveries, updateChannel } from './manage-channels';
+
+/** The use cases the HTTP layer calls, bound to their ports once at start-up. */
+export interface NotifierUseCases {
+  createChannel(tenantId: string, input: ChannelCreate): Promise<Channel>;
+  listChannels(tenantId: string): Promise<ChannelList>;
+  updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
+  deleteChannel(tenantId: string, id: string): Promise<void>;
+  listDeliveries(tenantId: string, id: string, query: DeliveryListQuery): Promise<DeliveryList>;
+  confirmEmail(token: string): Promise<{ channelId: string; confirmed: true }>;
+}
+
+export function bindUseCases(deps: ChannelDeps): NotifierUseCases {
+  return {
+    createChannel: (tenantId, input) => createChannel(deps, tenantId, input),
+    listChannels: (tenantId) => listChannels(deps, tenantId),
+    updateChannel: (tenantId, id, patch) => updateChannel(deps, tenantId, id, patch),
+    deleteChannel: (tenantId, id) => deleteChannel(deps, tenantId, id),
+    listDeliveries: (tenantId, id, query) => listDeliveries(deps, tenantId, id, query),
+    confirmEmail: (token) => confirmEmail(deps, token),
+  };
+}

@@ -1,0 +1,75 @@
+/*
+ * The shapes tsoa documents in the OpenAPI document. Requests are validated again with the zod schemas of
+ * @waymark/contracts (ChannelCreate, ChannelPatch, DeliveryListQuery), which are the source of truth.
+ */
+
+/** A webhook-class channel (`webhook`, `zapier`, `n8n`) or Slack: deliveries are POSTed to `config.url`. */
+export interface UrlChannelCreate {
+  type: 'webhook' | 'zapier' | 'n8n' | 'slack';
+  /** @minLength 1 @maxLength 100 */
+  name: string;
+  /** Default true. */
+  enabled?: boolean;
+  /** https only (plain http only for hosts the operator allowlists); private, loopback and metadata addresses are refused. Slack: its incoming-webhook URL. */
+  config: { url: string };
+}
+
+/** An email channel: double opt-in, nothing is sent before the recipient opens the confirmation link. */
+export interface EmailChannelCreate {
+  type: 'email';
+  /** @minLength 1 @maxLength 100 */
+  name: string;
+  enabled?: boolean;
+  config: { email: string };
+}
+
+export type ChannelCreateBody = UrlChannelCreate | EmailChannelCreate;
+
+export interface ChannelPatchBody {
+  /** false pauses the channel and cancels its pending retries at once. */
+  enabled?: boolean;
+  name?: string;
+}
+
+export interface ChannelView {
+  id: string;
+  type: 'webhook' | 'zapier' | 'n8n' | 'slack' | 'email';
+  name: string;
+  enabled: boolean;
+  config: { url: string } | { email: string };
+  /** True when deliveries carry Standard Webhooks signature headers. */
+  signed: boolean;
+  /** Email channels: false until the recipient confirms. Always true for other types. */
+  confirmed: boolean;
+  createdAt: string;
+  /** `whsec_` + base64 of 32 random bytes; only in the create response of signed types, never again. */
+  signingSecret?: string;
+}
+
+export interface DeliveryAttemptView {
+  id: string;
+  channelId: string;
+  /** The click event id: the `webhook-id` header, identical on every attempt. */
+  eventId: string;
+  /** 1 to 6. */
+  attempt: number;
+  at: string;
+  outcome: 'delivered' | 'failed';
+  httpStatus: number | null;
+  errorKind: 'timeout' | 'refused' | 'tls' | 'dns' | 'http' | 'blocked' | 'other' | null;
+  durationMs: number;
+  /** First 1 KB of the response body. */
+  responseSnippet: string | null;
+  /** True when no further attempt follows. */
+  terminal: boolean;
+}
+
+export interface DeliveryListView {
+  deliveries: DeliveryAttemptView[];
+  nextCursor: string | null;
+}
+
+export interface EmailConfirmationView {
+  channelId: string;
+  confirmed: true;
+}

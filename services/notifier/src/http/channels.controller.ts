@@ -1,0 +1,68 @@
+import type { Request as ExpressRequest } from 'express';
+import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { principalOf } from '@waymark/auth';
+import { ChannelCreate, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
+import type { HttpErrorBody } from '@waymark/http';
+import type { NotifierUseCases } from '../app/notifier-use-cases';
+import type { ChannelCreateBody, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
+
+@Route('v1/channels')
+@Tags('Notification channels')
+@Response<HttpErrorBody>(401, 'unauthorized')
+@Response<HttpErrorBody>(403, 'insufficient_scope')
+@Response<HttpErrorBody>(429, 'rate_limited')
+export class ChannelsController extends Controller {
+  constructor(private readonly useCases: NotifierUseCases) {
+    super();
+  }
+
+  /** Creates a channel. Webhook-class types return `signingSecret` once; email channels send a confirmation mail. */
+  @Post()
+  @Security('api_key', ['notifications:write'])
+  @SuccessResponse(201, 'Created')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(503, 'unavailable')
+  public async createChannel(@Body() body: ChannelCreateBody, @Request() req: ExpressRequest): Promise<ChannelView> {
+    this.setStatus(201);
+    return this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
+  }
+
+  @Get()
+  @Security('api_key', ['notifications:read'])
+  public async listChannels(@Request() req: ExpressRequest): Promise<{ channels: ChannelView[] }> {
+    return this.useCases.listChannels(principalOf(req).tenantId);
+  }
+
+  /** Pauses, resumes or renames a channel. Pausing stops pending retries at once. */
+  @Patch('{id}')
+  @Security('api_key', ['notifications:write'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async updateChannel(@Path() id: string, @Body() body: ChannelPatchBody, @Request() req: ExpressRequest): Promise<ChannelView> {
+    return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
+  }
+
+  /** Deletes a channel; its pending retries stop at once. */
+  @Delete('{id}')
+  @Security('api_key', ['notifications:write'])
+  @SuccessResponse(204, 'Deleted')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async deleteChannel(@Path() id: string, @Request() req: ExpressRequest): Promise<void> {
+    this.setStatus(204);
+    await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id));
+  }
+
+  /** The channel's delivery log: every attempt, newest first, cursor-paginated. */
+  @Get('{id}/deliveries')
+  @Security('api_key', ['notifications:read'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async listDeliveries(
+    @Path() id: string,
+    @Request() req: ExpressRequest,
+    @Query() limit?: number,
+    @Query() cursor?: string,
+  ): Promise<DeliveryListView> {
+    return this.useCases.listDeliveries(principalOf(req).tenantId, Id.parse(id), DeliveryListQuery.parse({ limit, cursor }));
+  }
+}

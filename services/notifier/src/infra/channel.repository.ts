@@ -1,0 +1,99 @@
+import { channelsTopic, ChannelType, type ChannelPatch } from '@waymark/contracts';
+import { enqueue } from '@waymark/db';
+import { toChannelState, type ChannelRecord } from '../domain/channel-record';
+import type { Channel as ChannelRow } from '../generated/prisma/client';
+import type { PrismaClient, Tx } from './prisma';
+
+export interface PendingConfirmation {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1 through the outbox. */
+export class ChannelRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
+  async create(record: ChannelRecord, confirmation: PendingConfirmation | null, beforeCommit: () => Promise<void>): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.channel.create({ data: { ...record, config: record.config } });
+      if (confirmation) await tx.emailConfirmation.create({ data: { ...confirmation, channelId: record.id } });
+      await publishState(tx, record);
+      await beforeCommit();
+    });
+  }
+
+  async list(tenantId: string): Promise<ChannelRecord[]> {
+    const rows = await this.prisma.channel.findMany({ where: { tenantId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(toRecord);
+  }
+
+  async find(tenantId: string, id: string): Promise<ChannelRecord | null> {
+    const row = await this.prisma.channel.findFirst({ where: { id, tenantId } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
+  async update(tenantId: string, id: string, patch: ChannelPatch, reason: string | null = null): Promise<ChannelRecord | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.channel.findFirst({ where: { id, tenantId } });
+      if (!found) return null;
+      const row = await tx.channel.update({
+        where: { id },
+        data: { ...patch, updatedAt: new Date(), ...(patch.enabled === undefined ? {} : { disabledReason: patch.enabled ? null : reason }) },
+      });
+      if (patch.enabled === false) await cancelPending(tx, id);
+      const record = toRecord(row);
+      if (patch.enabled !== undefined && patch.enabled !== found.enabled) await publishState(tx, record);
+      return record;
+    });
+  }
+
+  /** Deleting removes pending deliveries and the log with it (cascade) and tombstones the channel on channels.v1. */
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.channel.deleteMany({ where: { id, tenantId } });
+      if (count === 0) return false;
+      await enqueue(tx, channelsTopic, [{ key: id, value: null }]);
+      return true;
+    });
+  }
+
+  /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
+  async confirm(tokenHash: string, now: Date): Promise<ChannelRecord | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.emailConfirmation.updateMany({
+        where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
+      if (count === 0) return null;
+      const { channelId } = await tx.emailConfirmation.findUniqueOrThrow({ where: { tokenHash } });
+      const row = await tx.channel.update({ where: { id: channelId }, data: { confirmed: true, updatedAt: now } });
+      const record = toRecord(row);
+      await publishState(tx, record);
+      return record;
+    });
+  }
+}
+
+async function publishState(tx: Tx, record: ChannelRecord): Promise<void> {
+  await enqueue(tx, channelsTopic, [{ value: toChannelState(record) }]);
+}
+
+async function cancelPending(tx: Tx, channelId: string): Promise<void> {
+  await tx.delivery.updateMany({ where: { channelId, status: 'pending' }, data: { status: 'cancelled', leaseUntil: null } });
+}
+
+function toRecord(row: ChannelRow): ChannelRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    type: ChannelType.parse(row.type),
+    name: row.name,
+    enabled: row.enabled,
+    confirmed: row.confirmed,
+    config: row.config as ChannelRecord['config'],
+    secretCiphertext: row.secretCiphertext,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,23 @@
+import { clicksTopic, type ClickFact } from '@waymark/contracts';
+import type { EventBus, Subscription } from '@waymark/events';
+
+/**
+ * Reads clicks.v1 in a consumer group (instances split the partitions). Offsets are committed after the batch's
+ * deliveries are in the schedule, so a crash before that redelivers the batch, and the unique (channel, event)
+ * key makes the repeat a no-op.
+ */
+export function subscribeClicks(
+  bus: EventBus,
+  groupId: string,
+  handle: (facts: ClickFact[]) => Promise<void>,
+): Promise<Subscription> {
+  return bus.subscribe({
+    topic: clicksTopic,
+    mode: 'group',
+    groupId,
+    handleBatch: async (messages) => {
+      const facts = messages.flatMap((m) => (m.value === null ? [] : [m.value]));
+      if (facts.length > 0) await handle(facts);
+    },
+  });
+}

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startApiAuth } from '@waymark/auth';
+import type { KeyValueCache, RateLimiter } from '@waymark/cache';
+import { channelsTopic, type TopicDef } from '@waymark/contracts';
+import { OutboxRelay, runMigrations } from '@waymark/db';
+import type { EventBus } from '@waymark/events';
+import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import type { Logger } from '@waymark/logging';
+import { attemptDelivery } from './app/attempt-delivery';
+import { fanOutClicks } from './app/fan-out-clicks';
+import { bindUseCases } from './app/notifier-use-cases';
+import { publicBaseUrl, type Config } from './config';
+import { SecretBox } from './domain/secret-box';
+import { RegisterRoutes } from './generated/routes';
+import { ChannelsController } from './http/channels.controller';
+import { EmailConfirmationsController } from './http/email-confirmations.controller';
+import { ChannelRepository } from './infra/channel.repository';
+import { subscribeClicks } from './infra/clicks.consumer';
+import { DeliveryWorker } from './infra/delivery-worker';
+import { DeliveryRepository } from './infra/delivery.repository';
+import { createResolve } from './infra/guarded-lookup';
+import { createMailSender } from './infra/mail-sender';
+import { createNotifierPrisma, NOTIFIER_SCHEMA } from './infra/prisma';
+import { WebhookSender } from './infra/webhook-sender';
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  databaseUrl?: string;
+  cache?: KeyValueCache;
+  rateLimiter?: RateLimiter;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A claimed row stays ours this much longer than the attempt timeout, so only a crashed attempt outlives it. */
+const LEASE_MARGIN_MS = 30_000;
+
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus, databaseUrl } = adapters;
+  if (!databaseUrl) throw new Error('the notifier needs a database (adapters.databaseUrl)');
+  if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
+  const clock = adapters.clock ?? (() => new Date());
+
+  await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: migrationsDir(), logger });
+  const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
+  const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
+  const channels = new ChannelRepository(prisma);
+  const deliveries = new DeliveryRepository(prisma);
+  const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY);
+  const resolve = createResolve(config.WEBHOOK_DNS_SERVERS);
+  const urlPolicy = { httpAllowedHosts: config.WEBHOOK_HTTP_ALLOWED_HOSTS };
+  const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
+  const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY_PER_CHANNEL });
+
+  const worker = new DeliveryWorker({
+    deliveries,
+    logger,
+    concurrency: config.DELIVERY_CONCURRENCY,
+    perChannel: config.DELIVERY_CONCURRENCY_PER_CHANNEL,
+    pollIntervalMs: config.DELIVERY_POLL_INTERVAL,
+    leaseMs: config.DELIVERY_TIMEOUT + LEASE_MARGIN_MS,
+    attempt: (delivery) =>
+      attemptDelivery(
+        {
+          webhooks,
+          mail,
+          secrets,
+          clock,
+          timeUnitMs: config.DELIVERY_TIME_UNIT,
+          onGone: config.DISABLE_CHANNEL_ON_410
+            ? async (d) => {
+                await channels.update(d.tenantId, d.channelId, { enabled: false }, 'gone');
+                logger.warn({ channelId: d.channelId }, 'receiver answered 410 Gone: channel disabled');
+              }
+            : undefined,
+        },
+        delivery,
+      ),
+  });
+
+  await relay.start();
+  const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter, cache: adapters.cache, clock });
+  worker.start();
+  const clicks = await subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
+    if ((await fanOutClicks({ deliveries }, facts)) > 0) worker.wake();
+  });
+
+  const useCases = bindUseCases({
+    channels,
+    deliveries,
+    secrets,
+    mail,
+    urlPolicy,
+    resolve,
+    clock,
+    confirmation: { baseUrl: publicBaseUrl(config), ttlMs: config.EMAIL_CONFIRMATION_TTL },
+  });
+  const app = createHttpApp({
+    service: 'notifier',
+    logger,
+    trustProxy: 1,
+    readiness: { postgres: async () => (await prisma.$queryRawUnsafe('SELECT 1'), true), events: () => bus.healthy(), ...auth.readiness },
+    authenticator: auth.authenticator,
+    controllers: new ControllerContainer()
+      .register(ChannelsController, () => new ChannelsController(useCases))
+      .register(EmailConfirmationsController, () => new EmailConfirmationsController(useCases)),
+    mount: (express) => RegisterRoutes(express),
+  });
+  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
+
+  const stopSteps: (() => Promise<unknown>)[] = [
+    () => server.close(),
+    () => clicks.stop(),
+    () => worker.stop(),
+    () => auth.stop(),
+    () => relay.stop(),
+    () => webhooks.close(),
+    async () => mail.close(),
+    () => prisma.$disconnect(),
+  ];
+  let stopping: Promise<void> | undefined;
+  return {
+    port: server.port,
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const step of stopSteps) await step();
+      })()),
+  };
+}
+
+/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
+function migrationsDir(): string {
+  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
+  const found = candidates.find((dir) => existsSync(dir));
+  if (!found) throw new Error(`notifier migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
