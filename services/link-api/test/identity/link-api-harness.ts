@@ -1,0 +1,57 @@
+import { Redis } from 'ioredis';
+import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
+import { KafkaEventBus } from '@waymark/events';
+import { createLogger } from '@waymark/logging';
+import { createTestDatabase, getTestInfra, uniqueName } from '@waymark/testkit';
+import { loadConfig, startService, type Config, type RunningService } from '../../src';
+
+export const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789abcdef';
+
+export interface LinkApiInstance {
+  url: string;
+  service: RunningService;
+  redis: Redis;
+  bus: KafkaEventBus;
+  stop(): Promise<void>;
+}
+
+/** A real link-api: its own database (or a shared one for a second instance), the run's Kafka and Redis. */
+export async function startLinkApi(options: { databaseUrl?: string; env?: Record<string, string>; rateLimitPrefix?: string } = {}): Promise<LinkApiInstance & { databaseUrl: string; config: Config }> {
+  const infra = getTestInfra();
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', OPERATOR_TOKEN, ...options.env });
+  const logger = createLogger({ service: 'link-api', level: 'error' });
+  const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
+  const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger });
+  const service = await startService(config, {
+    logger,
+    bus,
+    databaseUrl,
+    cache: new RedisKeyValueCache({ redis }),
+    rateLimiter: new RedisRateLimiter({ redis, keyPrefix: options.rateLimitPrefix ?? `${uniqueName('rl')}:` }),
+  });
+  return {
+    url: `http://127.0.0.1:${service.port}`,
+    service,
+    redis,
+    bus,
+    databaseUrl,
+    config,
+    async stop() {
+      await service.stop();
+      await bus.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** fetch against the operator API with the operator token. */
+export async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${base}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
