@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env, parseConfig, type Env } from '@waymark/config';
 import { DEFAULT_PLAN_CATALOG, planCatalogJson } from './identity/domain/plan-catalog';
+import { linksConfigShape } from './links/links-config';
 
 /** A DNS server for domain verification: an IP address, optionally with a port (`127.0.0.1:5353`, `[::1]:53`). */
 const dnsServerList = z.string().transform((value, ctx) => {
@@ -32,6 +33,7 @@ export const configSchema = z
     DEFAULT_PLAN: z.string().min(1).default('free'),
     /** Hops in front that may set X-Forwarded-For (the gateway). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+    ...linksConfigShape,
   });
 
 /** A standalone process needs its infrastructure named; the embedded runner passes adapters instead. */

@@ -12,6 +12,7 @@ import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
 import { createIdentityModule } from './identity/identity-module';
+import { createLinksModule } from './links/links-module';
 import type { TxtResolver } from './identity/infra/dns-txt-resolver';
 
 /** link-api's tables live in this Postgres schema. */
@@ -74,10 +75,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
 
   const controllers = new ControllerContainer();
   identity.register(controllers);
-  // Links: the links module builds its repositories and use cases from `context` and registers its controllers
-  // here (src/links, src/http/links), e.g. `const links = createLinksModule(context); links.register(controllers);`
-  // and adds its start/stop to `stopSteps`.
-  void context;
+  const links = createLinksModule(context);
+  links.register(controllers);
+  await links.start();
 
   const app = createHttpApp({
     service: 'link-api',
@@ -90,7 +90,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   });
   const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
 
-  const stopSteps: (() => Promise<unknown>)[] = [() => server.close(), () => auth.stop(), () => relay.stop(), () => prisma.$disconnect()];
+  const stopSteps: (() => Promise<unknown>)[] = [() => server.close(), () => links.stop(), () => auth.stop(), () => relay.stop(), () => prisma.$disconnect()];
   return {
     port: server.port,
     async stop() {

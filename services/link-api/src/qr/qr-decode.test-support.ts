@@ -18,7 +18,7 @@ export async function decodeQrSvg(svg: string): Promise<{ texts: string[]; width
   const image = new Resvg(svg, { background: '#ffffff' }).render();
   await loadZxing();
   const data = new Uint8ClampedArray(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength);
-  const results = await readBarcodes({ data, width: image.width, height: image.height, colorSpace: 'srgb' } as unknown as ImageData, {
+  const results = await readBarcodes({ data, width: image.width, height: image.height, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0], {
     formats: ['QRCode'],
     tryHarder: true,
   });

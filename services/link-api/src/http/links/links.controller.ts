@@ -1,0 +1,99 @@
+import type { Request as ExpressRequest } from 'express';
+import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { principalOf } from '@waymark/auth';
+import type { HttpErrorBody } from '@waymark/http';
+import type { LinkUseCases } from '../../links/app/link-use-cases';
+import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkView, LinkWrite } from './link-types';
+
+@Route('v1/links')
+@Tags('Links')
+@Response<HttpErrorBody>(401, 'unauthorized')
+@Response<HttpErrorBody>(403, 'insufficient_scope')
+@Response<HttpErrorBody>(429, 'rate_limited')
+export class LinksController extends Controller {
+  constructor(private readonly links: LinkUseCases) {
+    super();
+  }
+
+  /** Creates a link on one of the tenant's verified domains; it is `active` at once. */
+  @Post()
+  @Security('api_key', ['links:write'])
+  @SuccessResponse(201, 'Created')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(409, 'code_taken')
+  @Response<HttpErrorBody>(422, 'destination_rejected')
+  public async createLink(@Body() body: LinkWrite, @Request() request: ExpressRequest): Promise<LinkView> {
+    this.setStatus(201);
+    return this.links.create(principalOf(request), body);
+  }
+
+  /** Creates up to 500 links; each row succeeds or fails on its own. */
+  @Post('bulk')
+  @Security('api_key', ['links:write'])
+  @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
+  public async bulkCreateLinks(@Body() body: LinkBulkBody, @Request() request: ExpressRequest): Promise<LinkBulkResultView> {
+    return this.links.bulkCreate(principalOf(request), body);
+  }
+
+  /**
+   * The tenant's links, newest first.
+   * @param limit Page size, 1 to 200 (default 50)
+   * @param cursor `nextCursor` of the previous page
+   * @param tag `key:value`
+   * @param q Free text matched against code, destination and title (case-insensitive)
+   */
+  @Get()
+  @Security('api_key', ['links:read'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listLinks(
+    @Request() request: ExpressRequest,
+    @Query() limit?: number,
+    @Query() cursor?: string,
+    @Query() domain?: string,
+    @Query() status?: 'active' | 'disabled',
+    @Query() tag?: string,
+    @Query() q?: string,
+  ): Promise<LinkListView> {
+    void [limit, cursor, domain, status, tag, q]; // documented here, validated by the use case from the raw query
+    return this.links.list(principalOf(request), request.query);
+  }
+
+  /** @param domain Needed only when the code exists on several of the tenant's domains (409 conflict otherwise) */
+  @Get('{code}')
+  @Security('api_key', ['links:read'])
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(409, 'conflict')
+  public async getLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<LinkView> {
+    void domain;
+    return this.links.get(principalOf(request), code, request.query);
+  }
+
+  /** Changes any subset of the fields; a new destination re-points the live link and every printed QR at once. */
+  @Patch('{code}')
+  @Security('api_key', ['links:write'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(409, 'conflict')
+  @Response<HttpErrorBody>(422, 'destination_rejected')
+  public async updateLink(
+    @Path() code: string,
+    @Body() body: LinkPatchBody,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+  ): Promise<LinkView> {
+    void domain;
+    return this.links.update(principalOf(request), code, request.query, body);
+  }
+
+  /** Deletes the link for good; its code becomes available again. */
+  @Delete('{code}')
+  @Security('api_key', ['links:write'])
+  @SuccessResponse(204, 'Deleted')
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(409, 'conflict')
+  public async deleteLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+    void domain;
+    await this.links.remove(principalOf(request), code, request.query);
+    this.setStatus(204);
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from '@waymark/events';
+import type { ControllerContainer } from '@waymark/http';
+import { LinkQrController } from '../http/links/link-qr.controller';
+import { LinksController } from '../http/links/links.controller';
+import { OpenApiController } from '../http/links/openapi.controller';
+import { loadPublicOpenApi } from '../http/links/public-openapi';
+import { linkQr } from '../qr/link-qr';
+import { createDestinationScreener } from '../screening/destination-screener';
+import { HostList } from '../screening/host-list';
+import type { ServiceContext } from '../service';
+import { linkUseCases } from './app/link-use-cases';
+import { startChannelsConsumer } from './infra/channels.consumer';
+import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
+import { PrismaLinkRepository } from './infra/prisma-link.repository';
+
+/** Links, QR and the description document of link-api, wired from the service context. */
+export function createLinksModule(context: ServiceContext) {
+  const { config } = context;
+  const links = new PrismaLinkRepository(context.prisma);
+  const channels = new PrismaChannelDirectory(context.prisma);
+  const configuredFronts = new HostList(config.SHORT_DOMAINS);
+  const screener = createDestinationScreener({
+    maxLength: config.DESTINATION_MAX_LENGTH,
+    blockedHosts: config.DESTINATION_BLOCKLIST,
+    // Every tenant's domain, verified or not, is a front of this installation; SHORT_DOMAINS entries cover subdomains.
+    isShortDomain: (host) => context.auth.identity.model.domain(host) !== undefined || configuredFronts.match(host) !== null,
+  });
+  const useCases = linkUseCases({ links, channels, screener, clock: context.clock, newId: randomUUID });
+  const renderQr = linkQr({ links });
+  const openApi = loadPublicOpenApi(context.logger);
+  let subscription: Subscription | undefined;
+
+  return {
+    register(controllers: ControllerContainer): void {
+      controllers
+        .register(LinksController, () => new LinksController(useCases))
+        .register(LinkQrController, () => new LinkQrController(renderQr))
+        .register(OpenApiController, () => new OpenApiController(openApi));
+    },
+    async start(): Promise<void> {
+      subscription = await startChannelsConsumer(context.bus, channels, config.CHANNELS_CONSUMER_GROUP);
+    },
+    async stop(): Promise<void> {
+      await subscription?.stop();
+    },
+  };
+}
