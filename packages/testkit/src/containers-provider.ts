@@ -14,8 +14,9 @@ const IMAGES = {
  * sockets and ~/.testcontainers.properties, so the answer matches what it could actually use.
  */
 export async function containerEngineReachable(): Promise<boolean> {
+  // Loaded outside the try: a broken testcontainers install must fail loudly, not look like "no Docker".
+  const { getContainerRuntimeClient } = await import('testcontainers');
   try {
-    const { getContainerRuntimeClient } = await import('testcontainers');
     await getContainerRuntimeClient();
     return true;
   } catch {
