@@ -57,46 +57,54 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const clock = adapters.clock ?? (() => new Date());
 
   await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: migrationsDir(), logger });
-  const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
-  const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
-
-  const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns });
-  await identity.seed();
-  await relay.start();
-  const auth = await startApiAuth({
-    bus,
-    logger,
-    rateLimiter: adapters.rateLimiter,
-    cache: adapters.cache,
-    usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
-    clock,
-  });
-  const context: ServiceContext = { config, logger, bus, prisma, clock, cache: adapters.cache, auth };
-
-  const controllers = new ControllerContainer();
-  identity.register(controllers);
-  const links = createLinksModule(context);
-  links.register(controllers);
-  await links.start();
-
-  const app = createHttpApp({
-    service: 'link-api',
-    logger,
-    trustProxy: config.TRUST_PROXY,
-    readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
-    authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
-    controllers,
-    mount: (express) => RegisterRoutes(express),
-  });
-  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
-
-  const stopSteps: (() => Promise<unknown>)[] = [() => server.close(), () => links.stop(), () => auth.stop(), () => relay.stop(), () => prisma.$disconnect()];
-  return {
-    port: server.port,
-    async stop() {
-      for (const step of stopSteps) await step();
-    },
+  // Started parts, stopped in reverse order on stop() or when a later part fails to start (nothing is left running).
+  const started: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
   };
+  try {
+    const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
+    started.push(() => prisma.$disconnect());
+    const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns });
+    await identity.seed();
+    const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
+    await relay.start();
+    started.push(() => relay.stop());
+    const auth = await startApiAuth({
+      bus,
+      logger,
+      rateLimiter: adapters.rateLimiter,
+      cache: adapters.cache,
+      usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
+      clock,
+    });
+    started.push(() => auth.stop());
+    const context: ServiceContext = { config, logger, bus, prisma, clock, cache: adapters.cache, auth };
+
+    // Feature modules register their controllers here and their start/stop with `started`.
+    const controllers = new ControllerContainer();
+    identity.register(controllers);
+    const links = createLinksModule(context);
+    links.register(controllers);
+    await links.start();
+    started.push(() => links.stop());
+
+    const app = createHttpApp({
+      service: 'link-api',
+      logger,
+      trustProxy: config.TRUST_PROXY,
+      readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
+      authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
+      controllers,
+      mount: (express) => RegisterRoutes(express),
+    });
+    const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
+    started.push(() => server.close());
+    return { port: server.port, stop: stopAll };
+  } catch (error) {
+    await stopAll().catch((stopError) => logger.error({ err: stopError }, 'cleanup after a failed start failed'));
+    throw error;
+  }
 }
 
 /** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */

@@ -45,7 +45,8 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
   };
 }
 
-/** fetch against the operator API with the operator token. */
+/** fetch against the operator API with the operator token; the body stays loosely typed, as tests assert its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions
 export async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}/admin/v1${path}`, {
     method,

@@ -1,0 +1,60 @@
+import { hashApiKey } from '@waymark/auth';
+import { uniqueName, waitFor } from '@waymark/testkit';
+import { loadConfig } from '../../src';
+import { operator, startLinkApi, type LinkApiInstance } from '../identity/link-api-harness';
+
+let first: LinkApiInstance;
+let second: LinkApiInstance;
+
+beforeAll(async () => {
+  const rateLimitPrefix = `${uniqueName('two-instances')}:`;
+  const a = await startLinkApi({ rateLimitPrefix });
+  first = a;
+  second = await startLinkApi({ databaseUrl: a.databaseUrl, rateLimitPrefix });
+}, 90_000);
+
+afterAll(async () => {
+  await second?.stop();
+  await first?.stop();
+});
+
+const listLinks = (instance: LinkApiInstance, key: string) => fetch(`${instance.url}/v1/links`, { headers: { authorization: `Bearer ${key}` } });
+
+describe('link-api instances sharing Postgres and Redis', () => {
+  it('authenticate a key issued at one instance at the other, and hold one rate limit between them', async () => {
+    const plan = uniqueName('four').replace(/-/g, '_').slice(0, 40);
+    await operator(first.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 4, burst: 4, bulkRowCap: 10, exportsPerHour: 1 });
+    const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Twins', plan })).body;
+    const { key } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] })).body;
+    await waitFor(async () => (await listLinks(second, key)).status === 200, { message: 'key known at the second instance' });
+    await waitFor(async () => (await listLinks(first, key)).status !== 401, { message: 'key known at the first instance' });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await listLinks(i % 2 ? first : second, key)).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const limited = await listLinks(first, key);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('record when a key was last used, off the request path', async () => {
+    const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Usage', plan: 'pro' })).body;
+    const { key, id } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] })).body;
+    await waitFor(async () => (await listLinks(second, key)).status === 200, { message: 'authenticated call' });
+    const listed = await waitFor(async () => {
+      const { body } = await operator(first.url, 'GET', `/tenants/${tenant.id}/keys`);
+      return body.keys.find((k: { id: string; lastUsedAt: string | null }) => k.id === id && k.lastUsedAt);
+    }, { message: 'lastUsedAt', timeoutMs: 15_000 });
+    expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(hashApiKey(key)).toHaveLength(64);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses to start on bad variables, naming each of them', () => {
+    expect(() => loadConfig({ PORT: 'eighty', OPERATOR_TOKEN: 'short', DNS_SERVERS: 'not a server', PLAN_CATALOG: '[{"name":1}]' })).toThrow(
+      /PORT[\s\S]*OPERATOR_TOKEN[\s\S]*DNS_SERVERS[\s\S]*PLAN_CATALOG/,
+    );
+  });
+});
