@@ -1,0 +1,126 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { generateApiKey } from '@waymark/auth';
+import { MemoryRateLimiter } from '@waymark/cache';
+import { clicksTopic, identityTopic, type ClickFact, type Scope } from '@waymark/contracts';
+import { KafkaEventBus } from '@waymark/events';
+import { createLogger } from '@waymark/logging';
+import { createTestDatabase, getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
+import { loadConfig, startService, type RunningService } from '../../src';
+
+export const TEST_TIME_UNIT = '5ms';
+
+/** Notifier settings for tests: the real retry sequence at 5 ms per "second", the local receiver allowlisted. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
+    DELIVERY_TIME_UNIT: TEST_TIME_UNIT,
+    DELIVERY_POLL_INTERVAL: '20ms',
+    DELIVERY_TIMEOUT: '2s',
+    MAIL_DIR: `/tmp/${uniqueName('notifier-mail')}`,
+    CLICKS_CONSUMER_GROUP: uniqueName('notifier'),
+    ...overrides,
+  };
+}
+
+export async function connectBus(): Promise<KafkaEventBus> {
+  const logger = createLogger({ service: 'notifier-test', level: 'warn' });
+  return KafkaEventBus.connect({ brokers: getTestInfra().kafka.brokers, clientId: uniqueName('notifier-test'), logger });
+}
+
+export interface StartedNotifier {
+  service: RunningService;
+  baseUrl: string;
+  databaseUrl: string;
+}
+
+export async function startNotifier(bus: KafkaEventBus, env: Record<string, string>, databaseUrl?: string): Promise<StartedNotifier> {
+  const url = databaseUrl ?? (await createTestDatabase());
+  const logger = createLogger({ service: 'notifier', level: 'error' });
+  const service = await startService(loadConfig(env), { logger, bus, databaseUrl: url, rateLimiter: new MemoryRateLimiter() });
+  return { service, baseUrl: `http://127.0.0.1:${service.port}`, databaseUrl: url };
+}
+
+/** A fresh tenant and an API key with the given scopes, published on identity.v1 as link-api would. */
+export async function newTenant(bus: KafkaEventBus, scopes: Scope[] = ['notifications:read', 'notifications:write']) {
+  const tenantId = uniqueName('tenant');
+  const { key, hash, displayPrefix } = generateApiKey();
+  await bus.publish(identityTopic, [
+    {
+      key: `tenant:${tenantId}`,
+      value: {
+        version: 1,
+        eventId: randomUUID(),
+        type: 'tenant',
+        id: tenantId,
+        name: 'Acme',
+        plan: { name: 'test', rateLimitPerMinute: 100_000, burst: 10_000, bulkRowCap: 500, exportsPerHour: 10 },
+        entitlements: [],
+        defaultDomain: 'go.acme.test',
+        domains: [{ name: 'go.acme.test', verified: true }],
+        branding: { name: 'Acme' },
+      },
+    },
+    {
+      key: `key:${hash}`,
+      value: { version: 1, eventId: randomUUID(), type: 'api_key', hash, prefix: displayPrefix, tenantId, scopes, expiresAt: null, revoked: false },
+    },
+  ]);
+  return { tenantId, apiKey: key };
+}
+
+/** JSON over HTTP with the tenant's key; waits until the key is known (identity.v1 propagated). */
+export function apiClient(baseUrl: string, apiKey: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    call,
+    ready: () => waitFor(async () => (await call('GET', '/v1/channels')).status === 200, { timeoutMs: 20_000, message: 'API key to propagate' }),
+  };
+}
+
+let clickCounter = 0;
+
+/** A clicks.v1 event as the redirector emits it. */
+export function clickFact(tenantId: string, notifyChannels: string[], overrides: Partial<ClickFact> = {}): ClickFact {
+  clickCounter += 1;
+  const now = new Date();
+  return {
+    version: 1,
+    eventId: `evt_${randomUUID()}`,
+    event: 'click',
+    source: 'click',
+    code: `c${clickCounter}`,
+    shortUrl: `https://go.acme.test/c${clickCounter}`,
+    title: 'Spring sale',
+    destination: 'https://acme.test/sale',
+    tags: { campaign: 'spring' },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ts: now.getTime(),
+    at: now.toISOString(),
+    ip: '203.0.113.7',
+    ua: 'Mozilla/5.0',
+    referer: null,
+    customerId: tenantId,
+    tenantId,
+    domain: 'go.acme.test',
+    bot: false,
+    method: 'GET',
+    notifyChannels,
+    ...overrides,
+  };
+}
+
+export async function publishClicks(bus: KafkaEventBus, facts: ClickFact[]): Promise<void> {
+  await bus.publish(clicksTopic, facts.map((value) => ({ key: clicksTopic.keyOf(value), value })));
+}
