@@ -1,1 +1,2 @@
-export {};
+export { configSchema, loadConfig, type Config } from './config';
+export { startService, SCHEMA, type RunningService, type ServiceAdapters } from './service';

@@ -1,0 +1,33 @@
+import { DomainError } from '@waymark/contracts';
+import { parseWindow, windowRange } from '../domain/time-range';
+import type { AnalyticsQueryRepository } from '../infra/analytics-query.repository';
+import type { LinkRefRepository } from '../infra/link-ref.repository';
+import type { LinkAnalytics } from './analytics-report';
+import { buildReport } from './build-report';
+
+export interface LinkAnalyticsQuery {
+  tenantId: string;
+  /** The tenant's default domain, used when `domain` is omitted (as link-api does). */
+  defaultDomain: string;
+  code: string;
+  domain?: string;
+  window?: string;
+  top: number;
+}
+
+export interface GetLinkAnalyticsDeps {
+  links: LinkRefRepository;
+  queries: AnalyticsQueryRepository;
+  clock: () => Date;
+}
+
+/** Per-link analytics over 24h, 7d or 30d. A code the tenant does not have (or deleted) is a 404. */
+export async function getLinkAnalytics(query: LinkAnalyticsQuery, deps: GetLinkAnalyticsDeps): Promise<LinkAnalytics> {
+  const window = parseWindow(query.window);
+  const domain = (query.domain ?? query.defaultDomain).toLowerCase();
+  const link = await deps.links.findLive(query.tenantId, domain, query.code);
+  if (!link) throw new DomainError('not_found', `No link "${query.code}" on ${domain}`);
+  const now = deps.clock();
+  const report = await buildReport(deps.queries, { kind: 'link', tenantId: query.tenantId, linkId: link.id }, windowRange(window, now), query.top, now);
+  return { domain, code: query.code, window, ...report };
+}

@@ -1,0 +1,48 @@
+import type { ClickFact } from '@waymark/contracts';
+import type { Logger } from '@waymark/logging';
+import type { FactRow } from '../domain/fact-row';
+import { DAY_MS } from '../domain/time-range';
+import type { StoredFact } from '../infra/fact-writer';
+import { LinkRefRepository, type LinkIncarnation } from '../infra/link-ref.repository';
+
+export interface IngestClicksDeps {
+  enrich(click: ClickFact): FactRow;
+  links: Pick<LinkRefRepository, 'resolve'>;
+  partitions: { ensure(dayStarts: Iterable<number>): Promise<void> };
+  write(facts: StoredFact[]): Promise<number>;
+  retentionMs: number;
+  clock: () => Date;
+  logger: Logger;
+}
+
+const incarnationOf = (row: FactRow): LinkIncarnation => ({
+  tenantId: row.tenantId,
+  domain: row.domain,
+  code: row.code,
+  createdAt: row.linkCreatedAt,
+});
+
+/**
+ * Stores a batch of clicks.v1 values: enriched, written with their rollups in one statement that ignores events
+ * already stored (idempotent by eventId). Events older than the retention are dropped: their day is gone.
+ */
+export async function ingestClicks(clicks: ClickFact[], deps: IngestClicksDeps): Promise<number> {
+  const cutoff = deps.clock().getTime() - deps.retentionMs;
+  const unique = new Map<string, FactRow>();
+  let expired = 0;
+  for (const click of clicks) {
+    if (click.ts < cutoff) expired += 1;
+    else if (!unique.has(click.eventId)) unique.set(click.eventId, deps.enrich(click));
+  }
+  if (expired > 0) deps.logger.warn({ expired }, 'dropped clicks older than the retention');
+  const rows = [...unique.values()];
+  if (rows.length === 0) return 0;
+  const ids = await deps.links.resolve(rows.map(incarnationOf));
+  await deps.partitions.ensure(rows.map((row) => Math.floor(row.at.getTime() / DAY_MS) * DAY_MS));
+  const facts = rows.map((row) => {
+    const linkId = ids.get(LinkRefRepository.key(incarnationOf(row)));
+    if (linkId === undefined) throw new Error(`no link id for ${row.domain}/${row.code}`);
+    return { row, linkId };
+  });
+  return deps.write(facts);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { env, parseConfig, type Env } from '@waymark/config';
+
+/** analytics-ingest's own settings (adapter connections live in main.ts, see service-shape "Config split"). */
+export const configSchema = z.object({
+  PORT: env.port().default(8082),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel().default('info'),
+  CLICKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest'),
+  LINKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest.links'),
+  /** How long facts and rollups are kept (whole UTC days); at least 2 days. */
+  ANALYTICS_RETENTION: env
+    .duration()
+    .default(400 * 86_400_000)
+    .pipe(z.number().min(2 * 86_400_000, 'must be at least 2d')),
+  /** `true` stores visitors' raw IP addresses beside the salted hash. Off by default. */
+  STORE_RAW_IP: env.boolean().default(false),
+  /** Salt of the visitor hash; by default a random one generated once and kept in the service's database. */
+  VISITOR_HASH_SALT: env.secret(16).optional(),
+  /** A MaxMind-format City database to use instead of the GeoLite2 City data shipped with the service. */
+  GEOIP_CITY_MMDB: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export function loadConfig(environment: Env = process.env): Config {
+  return parseConfig(configSchema, environment, { service: 'analytics-ingest' });
+}

@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import type { Request as ExpressRequest } from 'express';
+import { Controller, Get, Path, Produces, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { principalOf } from '@waymark/auth';
+import type { HttpErrorBody } from '@waymark/http';
+import type { LinkAnalytics } from '../app/analytics-report';
+import type { AnalyticsUseCases } from './analytics-use-cases';
+import { parseFormat, parseTop, respond } from './respond';
+
+@Route('v1/links')
+@Tags('Analytics')
+export class LinkAnalyticsController extends Controller {
+  constructor(private readonly useCases: AnalyticsUseCases) {
+    super();
+  }
+
+  /**
+   * Click and scan analytics of one link. `window` 24h is the current UTC hour and the 23 before it (hourly
+   * series); 7d and 30d are today (UTC) and the 6 or 29 days before it (daily series). `format=csv` returns the
+   * same report as one CSV table (columns section, key, total, clicks, scans, humans, bots, unique_visitors).
+   * @param code The link's code
+   * @param window 24h, 7d or 30d; default 24h
+   * @param domain The link's domain; default the tenant's default domain
+   * @param top Entries per breakdown, 1 to 100; default 10
+   * @param format json (default) or csv
+   */
+  @Get('{code}/analytics')
+  @Security('api_key', ['analytics'])
+  @Produces('application/json')
+  @Produces('text/csv')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(401, 'unauthorized')
+  @Response<HttpErrorBody>(403, 'insufficient_scope')
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(429, 'rate_limited')
+  public async linkAnalytics(
+    @Path() code: string,
+    @Request() request: ExpressRequest,
+    @Query() window?: string,
+    @Query() domain?: string,
+    @Query() top?: number,
+    @Query() format?: string,
+  ): Promise<LinkAnalytics | Readable> {
+    const principal = principalOf(request);
+    const output = parseFormat(format);
+    const report = await this.useCases.linkAnalytics({
+      tenantId: principal.tenantId,
+      defaultDomain: principal.tenant.defaultDomain,
+      code,
+      domain,
+      window,
+      top: parseTop(top),
+    });
+    return respond(request, output, report, `${report.code}-${report.window}.csv`);
+  }
+}

@@ -1,0 +1,33 @@
+import { clicksTopic, linksTopic, type ClickFact } from '@waymark/contracts';
+import type { EventBus, Subscription } from '@waymark/events';
+import type { LinkStateRecord } from '../app/apply-link-states';
+
+export interface ConsumerOptions {
+  bus: EventBus;
+  clicksGroup: string;
+  linksGroup: string;
+  onClicks(clicks: ClickFact[]): Promise<unknown>;
+  onLinks(records: LinkStateRecord[]): Promise<void>;
+}
+
+/**
+ * The service's two group subscriptions. Offsets are committed only after a batch's statement committed, and the
+ * statement skips stored events, so a redelivered batch is harmless.
+ */
+export async function startConsumers(options: ConsumerOptions): Promise<Subscription[]> {
+  const links = await options.bus.subscribe({
+    topic: linksTopic,
+    mode: 'group',
+    groupId: options.linksGroup,
+    handleBatch: (messages) => options.onLinks(messages.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp }))),
+  });
+  const clicks = await options.bus.subscribe({
+    topic: clicksTopic,
+    mode: 'group',
+    groupId: options.clicksGroup,
+    handleBatch: async (messages) => {
+      await options.onClicks(messages.flatMap((m) => (m.value ? [m.value] : [])));
+    },
+  });
+  return [links, clicks];
+}

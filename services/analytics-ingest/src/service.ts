@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { startApiAuth } from '@waymark/auth';
+import { MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
+import type { EventBus } from '@waymark/events';
+import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { poolConfig, runMigrations } from '@waymark/db';
+import type { Logger } from '@waymark/logging';
+import { applyLinkStates } from './app/apply-link-states';
+import { enrichClick } from './app/enrich-click';
+import { getLinkAnalytics } from './app/get-link-analytics';
+import { getTenantAnalytics } from './app/get-tenant-analytics';
+import { ingestClicks } from './app/ingest-clicks';
+import type { Config } from './config';
+import { RegisterRoutes } from './generated/routes';
+import type { AnalyticsUseCases } from './http/analytics-use-cases';
+import { LinkAnalyticsController } from './http/link-analytics.controller';
+import { TenantAnalyticsController } from './http/tenant-analytics.controller';
+import { AnalyticsQueryRepository } from './infra/analytics-query.repository';
+import { startConsumers } from './infra/consumers';
+import { writeFacts } from './infra/fact-writer';
+import { MmdbGeoLocator } from './infra/geo-locator';
+import { LinkRefRepository } from './infra/link-ref.repository';
+import { PartitionManager } from './infra/partition-manager';
+import { startRetentionJob } from './infra/retention-job';
+import { CachedUserAgentParser } from './infra/user-agent-parser';
+import { loadVisitorSalt } from './infra/visitor-salt';
+
+export const SCHEMA = 'analytics_ingest';
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  databaseUrl?: string;
+  cache?: KeyValueCache;
+  rateLimiter?: RateLimiter;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus } = adapters;
+  const clock = adapters.clock ?? (() => new Date());
+  if (!adapters.databaseUrl) throw new Error('analytics-ingest needs a databaseUrl');
+  const target = { databaseUrl: adapters.databaseUrl, schema: SCHEMA };
+  await runMigrations({ ...target, migrationsDir: join(__dirname, '../prisma/migrations') });
+  const pool = new Pool(poolConfig(target, config.DATABASE_POOL_SIZE));
+  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
+
+  const links = new LinkRefRepository(pool);
+  const partitions = new PartitionManager(pool);
+  const queries = new AnalyticsQueryRepository(pool);
+  const enrichDeps = {
+    userAgents: new CachedUserAgentParser(),
+    geo: await MmdbGeoLocator.open(config.GEOIP_CITY_MMDB),
+    visitorSalt: config.VISITOR_HASH_SALT ?? (await loadVisitorSalt(pool)),
+    storeRawIp: config.STORE_RAW_IP,
+  };
+  const retention = startRetentionJob({ pool, partitions, retentionMs: config.ANALYTICS_RETENTION, clock, logger });
+  const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter ?? new MemoryRateLimiter(), cache: adapters.cache, clock });
+  const subscriptions = await startConsumers({
+    bus,
+    clicksGroup: config.CLICKS_CONSUMER_GROUP,
+    linksGroup: config.LINKS_CONSUMER_GROUP,
+    onLinks: (records) => applyLinkStates(records, links),
+    onClicks: (clicks) =>
+      ingestClicks(clicks, {
+        enrich: (click) => enrichClick(click, enrichDeps),
+        links,
+        partitions,
+        write: (facts) => writeFacts(pool, facts),
+        retentionMs: config.ANALYTICS_RETENTION,
+        clock,
+        logger,
+      }),
+  });
+
+  const useCases: AnalyticsUseCases = {
+    linkAnalytics: (query) => getLinkAnalytics(query, { links, queries, clock }),
+    tenantAnalytics: (query) => getTenantAnalytics(query, { queries, clock }),
+  };
+  const app = createHttpApp({
+    service: 'analytics-ingest',
+    logger,
+    readiness: { ...auth.readiness, postgres: async () => (await pool.query('SELECT 1')).rowCount === 1, kafka: () => bus.healthy() },
+    trustProxy: 1,
+    authenticator: auth.authenticator,
+    controllers: new ControllerContainer()
+      .register(LinkAnalyticsController, () => new LinkAnalyticsController(useCases))
+      .register(TenantAnalyticsController, () => new TenantAnalyticsController(useCases)),
+    mount: (a) => RegisterRoutes(a),
+  });
+  const http = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger, drainTimeoutMs: 10_000 });
+  return {
+    port: http.port,
+    async stop() {
+      await http.close();
+      retention.stop();
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await auth.stop();
+      await pool.end();
+    },
+  };
+}
