@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { databaseEnv, env, kafkaEnv, objectStoreEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+
+/** gs1-catalog's own settings; the adapters' connection settings are main.ts's (see productionConfigSchema). */
+export const configSchema = z.object({
+  PORT: env.port().default(8084),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel().default('info'),
+  /** Hops in front that may set X-Forwarded-For (the gateway). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+  /** How long an export job may wait for a renderer to pick it up before it is handed out again. */
+  EXPORT_PENDING_TIMEOUT: env.duration().default(600_000),
+  /** How long a renderer's last progress report keeps a rendering job its own (renderers report every few seconds). */
+  EXPORT_RENDERING_LEASE: env.duration().default(60_000),
+  /** Hand-outs of one export job before it is failed. */
+  EXPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** How often leases and the 30-day expiry are checked. */
+  EXPORT_SWEEP_INTERVAL: env.duration().default(5_000),
+});
+
+const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv, ...objectStoreEnv });
+
+export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = z.output<typeof productionConfigSchema>;
+
+/** Parses gs1-catalog's own environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Env = process.env): Config {
+  return parseConfig(configSchema, source, { service: 'gs1-catalog' });
+}
+
+/** As loadConfig, plus Kafka, PostgreSQL, Redis and S3 for the production adapters (main.ts). */
+export function loadProductionConfig(source: Env = process.env): ProductionConfig {
+  return parseConfig(productionConfigSchema, source, { service: 'gs1-catalog' });
+}

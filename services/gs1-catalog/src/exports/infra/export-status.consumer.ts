@@ -1,0 +1,17 @@
+import { exportsStatusTopic, type ExportStatusEvent } from '@waymark/contracts';
+import type { EventBus, Subscription } from '@waymark/events';
+
+/** gs1-catalog's consumer group on exports.status.v1: instances share the partitions; each event applied once. */
+export const EXPORT_STATUS_GROUP = 'gs1-catalog.exports-status';
+
+export function subscribeExportStatus(bus: EventBus, apply: (event: ExportStatusEvent) => Promise<void>, groupId = EXPORT_STATUS_GROUP): Promise<Subscription> {
+  return bus.subscribe({
+    topic: exportsStatusTopic,
+    mode: 'group',
+    groupId,
+    async handleBatch(messages) {
+      // In order: the reports of one job share a partition and must apply in the order they were sent.
+      for (const message of messages) if (message.value !== null) await apply(message.value);
+    },
+  });
+}

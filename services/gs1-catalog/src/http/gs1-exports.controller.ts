@@ -1,0 +1,61 @@
+import type { Request as ExpressRequest } from 'express';
+import { Body, Controller, Delete, Get, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { principalOf } from '@waymark/auth';
+import { isDomainError } from '@waymark/contracts';
+import type { HttpErrorBody } from '@waymark/http';
+import type { ExportUseCases } from '../exports/app/export-use-cases';
+import type { Gs1ExportCreatedView, Gs1ExportListView, Gs1ExportView, Gs1ExportWriteView } from './gs1-types';
+
+@Route('v1/gs1/exports')
+@Tags('GS1 exports')
+@Response<HttpErrorBody>(401, 'unauthorized')
+@Response<HttpErrorBody>(403, 'insufficient_scope')
+@Response<HttpErrorBody>(429, 'rate_limited')
+export class Gs1ExportsController extends Controller {
+  constructor(private readonly exports: ExportUseCases) {
+    super();
+  }
+
+  /** Starts an export job; 202 at once. Poll GET /v1/gs1/exports/{id} until ready or failed. */
+  @Post()
+  @Security('api_key', ['gs1:write'])
+  @SuccessResponse(202, 'Accepted')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async createExport(@Request() request: ExpressRequest, @Body() body?: Gs1ExportWriteView): Promise<Gs1ExportCreatedView> {
+    try {
+      const created = await this.exports.create(principalOf(request), body);
+      this.setStatus(202);
+      return created;
+    } catch (error) {
+      // The plan's export quota: the error carries when to retry, which HTTP says with Retry-After.
+      const retryAfter = isDomainError(error) ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+      if (retryAfter !== undefined) request.res?.setHeader('Retry-After', String(retryAfter));
+      throw error;
+    }
+  }
+
+  /** The tenant's latest 100 jobs, newest first. */
+  @Get()
+  @Security('api_key', ['gs1:read'])
+  public async listExports(@Request() request: ExpressRequest): Promise<Gs1ExportListView> {
+    return this.exports.list(principalOf(request));
+  }
+
+  /** The job; when ready, with a download URL minted now and valid 7 days. */
+  @Get('{id}')
+  @Security('api_key', ['gs1:read'])
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async getExport(@Path() id: string, @Request() request: ExpressRequest): Promise<Gs1ExportView> {
+    return this.exports.get(principalOf(request), id);
+  }
+
+  /** Removes the job and its zip. */
+  @Delete('{id}')
+  @Security('api_key', ['gs1:write'])
+  @SuccessResponse(204, 'Deleted')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async deleteExport(@Path() id: string, @Request() request: ExpressRequest): Promise<void> {
+    await this.exports.remove(principalOf(request), id);
+    this.setStatus(204);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Request as ExpressRequest } from 'express';
+import { Body, Controller, Delete, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { principalOf } from '@waymark/auth';
+import type { HttpErrorBody } from '@waymark/http';
+import type { Gs1LinkUseCases } from '../links/app/gs1-link-use-cases';
+import type { Gs1BulkBody, Gs1BulkResultView, Gs1LinkListView, Gs1LinkView } from './gs1-types';
+
+@Route('v1/gs1/links')
+@Tags('GS1 Digital Links')
+@Response<HttpErrorBody>(401, 'unauthorized')
+@Response<HttpErrorBody>(403, 'insufficient_scope')
+@Response<HttpErrorBody>(429, 'rate_limited')
+export class Gs1LinksController extends Controller {
+  constructor(private readonly links: Gs1LinkUseCases) {
+    super();
+  }
+
+  /** Creates or updates up to 500 GS1 Digital Links; each record succeeds or fails on its own, results in order. */
+  @Post('bulk')
+  @Security('api_key', ['gs1:write'])
+  @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
+  public async bulkUpsert(@Body() body: Gs1BulkBody, @Request() request: ExpressRequest): Promise<Gs1BulkResultView> {
+    return this.links.bulkUpsert(principalOf(request), body);
+  }
+
+  /**
+   * The tenant's GS1 links in import order.
+   * @param query Free text over code, destination and tags
+   * @param tags Comma-separated; records carrying all of them
+   * @param cursor `nextCursor` of the previous page
+   * @param limit 1 to 500 (default 100)
+   */
+  @Get()
+  @Security('api_key', ['gs1:read'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listLinks(
+    @Request() request: ExpressRequest,
+    @Query() query?: string,
+    @Query() tags?: string,
+    @Query() cursor?: string,
+    @Query() limit?: number,
+  ): Promise<Gs1LinkListView> {
+    void [query, tags, cursor, limit]; // documented here, validated by the use case from the raw query
+    return this.links.list(principalOf(request), request.query);
+  }
+
+  /**
+   * One GS1 link by its derived path, URL-encoded as one segment (`01%2F09506000134352%2F10%2FABC`).
+   * @param domain Needed only when the path exists on several of the tenant's domains
+   */
+  @Get('{path}')
+  @Security('api_key', ['gs1:read'])
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async getLink(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<Gs1LinkView> {
+    void domain;
+    return this.links.get(principalOf(request), path, request.query);
+  }
+
+  /** Deletes the GS1 link; the resolver stops resolving it. */
+  @Delete('{path}')
+  @Security('api_key', ['gs1:write'])
+  @SuccessResponse(204, 'Deleted')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async deleteLink(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+    void domain;
+    await this.links.remove(principalOf(request), path, request.query);
+    this.setStatus(204);
+  }
+}

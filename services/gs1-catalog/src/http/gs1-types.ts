@@ -1,0 +1,144 @@
+/*
+ * The GS1 resources as the OpenAPI document shows them (tsoa reads TypeScript types, not zod). The zod schemas in
+ * @waymark/contracts are what validates; these interfaces describe the same shapes.
+ */
+
+export interface Gs1LinksetEntryView {
+  /** GS1 link type as a CURIE (`gs1:pip`) or full URI; default `gs1:pip` */
+  linkType?: string;
+  href: string;
+  default?: boolean;
+  title?: string;
+  hreflang?: string[];
+  type?: string;
+}
+
+/** Gs1Record (spec 2.5). */
+export interface Gs1RecordWrite {
+  /** GTIN-8, 12, 13 or 14 with a valid check digit */
+  gtin: string;
+  /** AI 22 */
+  cpv?: string;
+  /** AI 10 */
+  batch?: string;
+  /** AI 21 */
+  serial?: string;
+  /** AI 17, YYMMDD */
+  expiry?: string;
+  destination?: string;
+  /** More than one entry needs the resolver entitlement */
+  linkset?: Gs1LinksetEntryView[];
+  /** Data attributes keyed by AI number; need the resolver entitlement */
+  ai?: { [ai: string]: string };
+  /** At most 20 (after merging with the request's tags), each at most 32 characters */
+  tags?: string[];
+  /** A verified domain of the tenant; its default domain when omitted */
+  domain?: string;
+}
+
+export interface Gs1BulkBody {
+  /** Up to 500 */
+  records: Gs1RecordWrite[];
+  tags?: string[];
+  /** Default true; false skips existing codes */
+  upsert?: boolean;
+}
+
+export interface Gs1BulkRowResultView {
+  row: number;
+  gtin: string | null;
+  code: string | null;
+  status: 'created' | 'updated' | 'skipped' | 'failed';
+  error: string | null;
+  errorCode: string | null;
+}
+
+export interface Gs1BulkResultView {
+  requested: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  results: Gs1BulkRowResultView[];
+}
+
+export interface Gs1LinkView {
+  /** Derived Digital Link path, e.g. 01/09506000134352/10/ABC */
+  code: string;
+  domain: string;
+  /** Full Digital Link URI */
+  uri: string;
+  gtin: string;
+  cpv: string | null;
+  batch: string | null;
+  serial: string | null;
+  expiry: string | null;
+  destination: string | null;
+  linkset: Gs1LinksetEntryView[];
+  ai: { [ai: string]: string };
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Gs1LinkListView {
+  links: Gs1LinkView[];
+  nextCursor: string | null;
+}
+
+/** Gs1ExportWrite (spec 2.8); every field optional, defaults applied. */
+export interface Gs1ExportWriteView {
+  name?: string;
+  query?: string;
+  tags?: string[];
+  symbologies?: ('qr' | 'dm')[];
+  sizeMode?: 'total' | 'xdim';
+  sizeMm?: number;
+  xdimMm?: number;
+  ec?: 'L' | 'M' | 'Q' | 'H';
+  hri?: boolean;
+  ean13?: boolean;
+  formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
+  raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';
+  sheet?: 'none' | 'a4' | 'avery-l7160' | 'roll-100';
+  /** 0 to 10 */
+  bleedMm?: number;
+  marks?: boolean;
+  ink?: 'k100' | 'spot';
+  /** Required when ink is spot */
+  spotName?: string;
+  iccIntent?: string;
+}
+
+export interface Gs1ExportCreatedView {
+  jobId: string;
+  name: string;
+  status: 'pending';
+  createdAt: string;
+}
+
+export interface Gs1ExportSummaryView {
+  jobId: string;
+  name: string;
+  status: 'pending' | 'rendering' | 'ready' | 'failed';
+  count: number | null;
+  truncated: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface Gs1ExportView extends Gs1ExportSummaryView {
+  sizeBytes: number | null;
+  error: string | null;
+  options: Gs1ExportWriteView;
+  /** Codes rendered so far, while rendering */
+  progress: { done: number; total: number } | null;
+  /** Presigned zip URL, minted on each GET, only when ready */
+  downloadUrl?: string;
+  /** 604800 (7 days) */
+  urlExpiresIn?: number;
+}
+
+export interface Gs1ExportListView {
+  jobs: Gs1ExportSummaryView[];
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startApiAuth } from '@waymark/auth';
+import type { KeyValueCache, RateLimiter } from '@waymark/cache';
+import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
+import { createPrismaClient, OutboxRelay, runMigrations } from '@waymark/db';
+import type { EventBus } from '@waymark/events';
+import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import type { Logger } from '@waymark/logging';
+import type { ObjectStore } from '@waymark/objectstore';
+import type { Config } from './config';
+import { applyExportStatus, sweepExports } from './exports/app/export-lifecycle';
+import type { ExportDeps } from './exports/app/export-ports';
+import { exportUseCases } from './exports/app/export-use-cases';
+import { EXPORTS_PREFIX } from './exports/domain/export-job';
+import { subscribeExportStatus } from './exports/infra/export-status.consumer';
+import { startSweeper } from './exports/infra/export-sweeper';
+import { PrismaExportJobRepository } from './exports/infra/prisma-export-job.repository';
+import { PrismaExportSelection } from './exports/infra/prisma-export-selection';
+import { PrismaClient } from './generated/prisma/client';
+import { RegisterRoutes } from './generated/routes';
+import { Gs1ExportsController } from './http/gs1-exports.controller';
+import { Gs1LinksController } from './http/gs1-links.controller';
+import { gs1LinkUseCases } from './links/app/gs1-link-use-cases';
+import { PrismaGs1LinkRepository } from './links/infra/prisma-gs1-link.repository';
+
+/** gs1-catalog's tables live in this Postgres schema. */
+export const SCHEMA = 'gs1_catalog';
+const OUTBOX_TOPICS = [linksTopic, exportsRequestedTopic] as readonly TopicDef<unknown>[];
+const EXPORT_RETENTION_DAYS = 30;
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  databaseUrl?: string;
+  cache?: KeyValueCache;
+  rateLimiter?: RateLimiter;
+  objectStore?: ObjectStore;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus, databaseUrl, rateLimiter, objectStore } = adapters;
+  if (!databaseUrl) throw new Error('gs1-catalog needs a database (adapters.databaseUrl)');
+  if (!rateLimiter) throw new Error('gs1-catalog needs a rate limiter (Redis in production, in-process embedded)');
+  if (!objectStore) throw new Error('gs1-catalog needs an object store for export snapshots and zips');
+  const clock = adapters.clock ?? (() => new Date());
+
+  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: migrationsDir(), logger });
+  await objectStore.ensureBucket();
+  if (!(await objectStore.setExpiry(EXPORTS_PREFIX, EXPORT_RETENTION_DAYS))) {
+    logger.warn('object store has no lifecycle rules: export objects are removed by the sweeper alone');
+  }
+  const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
+  const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
+  await relay.start();
+  const auth = await startApiAuth({ bus, logger, rateLimiter, cache: adapters.cache, clock });
+
+  const links = new PrismaGs1LinkRepository(prisma);
+  const exportDeps: ExportDeps = {
+    jobs: new PrismaExportJobRepository(prisma),
+    selection: new PrismaExportSelection(prisma),
+    objectStore,
+    rateLimiter,
+    lease: { pendingTimeoutMs: config.EXPORT_PENDING_TIMEOUT, renderingLeaseMs: config.EXPORT_RENDERING_LEASE, maxAttempts: config.EXPORT_MAX_ATTEMPTS },
+    clock,
+    newId: randomUUID,
+  };
+  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps));
+  const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
+
+  const linkCases = gs1LinkUseCases({ links, clock, newId: randomUUID });
+  const exportCases = exportUseCases(exportDeps);
+  const controllers = new ControllerContainer()
+    .register(Gs1LinksController, () => new Gs1LinksController(linkCases))
+    .register(Gs1ExportsController, () => new Gs1ExportsController(exportCases));
+  const app = createHttpApp({
+    service: 'gs1-catalog',
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    readiness: {
+      postgres: async () => (await prisma.$queryRaw<unknown[]>`SELECT 1`).length === 1,
+      events: () => bus.healthy(),
+      objectStore: () => objectStore.healthy(),
+      ...auth.readiness,
+    },
+    authenticator: auth.authenticator,
+    controllers,
+    mount: (express) => RegisterRoutes(express),
+  });
+  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
+
+  const stopSteps: (() => Promise<unknown>)[] = [
+    () => server.close(),
+    () => sweeper.stop(),
+    () => statusSubscription.stop(),
+    () => auth.stop(),
+    () => relay.stop(),
+    () => prisma.$disconnect(),
+  ];
+  return {
+    port: server.port,
+    async stop() {
+      for (const step of stopSteps) await step();
+    },
+  };
+}
+
+/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
+function migrationsDir(): string {
+  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
+  const found = candidates.find((dir) => existsSync(dir));
+  if (!found) throw new Error(`gs1-catalog migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
