@@ -54,7 +54,7 @@ async function send(deps: AttemptDeps, delivery: ClaimedDelivery, at: Date): Pro
 async function sendMail(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<SendOutcome> {
   try {
     const event = ClickEvent.parse(JSON.parse(delivery.body));
-    await deps.mail.send({ to: delivery.config.email ?? '', ...clickMail(event) });
+    await deps.mail.send({ to: delivery.config.email ?? '', ...clickMail(event, delivery.eventId) });
     return { httpStatus: null, errorKind: null, responseSnippet: null };
   } catch (error) {
     const response = (error as { response?: unknown }).response;

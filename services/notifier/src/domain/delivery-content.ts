@@ -17,7 +17,7 @@ export function slackBody(event: ClickEvent): string {
 }
 
 /** Email channel content (spec 6.2 leaves it open): a plain-text summary and the event as JSON. */
-export function clickMail(event: ClickEvent): { subject: string; text: string } {
+export function clickMail(event: ClickEvent, eventId: string): { subject: string; text: string } {
   const what = event.source === 'qr' ? 'QR scan' : 'Click';
   return {
     subject: `${what} on ${event.shortUrl}`,
@@ -26,6 +26,7 @@ export function clickMail(event: ClickEvent): { subject: string; text: string } 
       `Destination: ${event.destination}`,
       `Referrer: ${event.referer ?? 'none'}`,
       `User agent: ${event.ua}`,
+      `Event id: ${eventId}`,
       '',
       'Event:',
       JSON.stringify(event, null, 2),

@@ -1,0 +1,74 @@
+import type { KafkaEventBus } from '@waymark/events';
+import { waitFor } from '@waymark/testkit';
+import { startReceiver, type Receiver } from './support/receiver';
+import { startSmtpSink } from './support/smtp-sink';
+import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+
+/** The raw message with quoted-printable soft line breaks undone, so a long link reads as one line. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+describe('email channels: double opt-in', () => {
+  let bus: KafkaEventBus;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let receiver: Receiver;
+  let notifier: StartedNotifier;
+  let tenantId: string;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    bus = await connectBus();
+    smtp = await startSmtpSink();
+    receiver = await startReceiver();
+    notifier = await startNotifier(bus, testEnv({ SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://api.waymark.test' }));
+    const tenant = await newTenant(bus);
+    tenantId = tenant.tenantId;
+    api = apiClient(notifier.baseUrl, tenant.apiKey);
+    await api.ready();
+  });
+
+  afterAll(async () => {
+    await notifier?.service.stop();
+    await Promise.all([smtp?.close(), receiver?.close()]);
+    await bus?.close();
+  });
+
+  it('delivers nothing before confirmation, and mail after the single-use link was opened', async () => {
+    const address = 'ops@acme.test';
+    const created = await api.call('POST', '/v1/channels', { type: 'email', name: 'Ops', config: { email: address } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'email', confirmed: false, signed: false });
+    expect(created.body.signingSecret).toBeUndefined();
+
+    const [optIn] = await waitFor(() => smtp.mailsTo(address).length > 0 && smtp.mailsTo(address));
+    const link = /https:\/\/api\.waymark\.test(\/v1\/email-confirmations\/[A-Za-z0-9_-]+)/.exec(decoded(optIn?.raw ?? ''));
+    expect(link).not.toBeNull();
+
+    // A webhook channel on the same click is the witness that the click was fanned out while unconfirmed.
+    const witness = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'witness', config: { url: receiver.url('/witness') } });
+    const early = clickFact(tenantId, [created.body.id, witness.body.id]);
+    await publishClicks(bus, [early]);
+    await waitFor(() => receiver.requestsTo('/witness').length === 1, { timeoutMs: 20_000 });
+
+    const confirmation = await fetch(`${notifier.baseUrl}${link?.[1]}`);
+    expect(confirmation.status).toBe(200);
+    expect(await confirmation.json()).toEqual({ channelId: created.body.id, confirmed: true });
+    expect((await fetch(`${notifier.baseUrl}${link?.[1]}`)).status).toBe(404);
+    expect((await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id).confirmed).toBe(true);
+
+    const late = clickFact(tenantId, [created.body.id]);
+    await publishClicks(bus, [late]);
+    const clickMail = await waitFor(() => smtp.mailsTo(address).find((m) => decoded(m.raw).includes(late.eventId)), { timeoutMs: 20_000 });
+    expect(decoded(clickMail.raw)).toContain(late.shortUrl);
+    expect(smtp.mailsTo(address).some((m) => decoded(m.raw).includes(early.eventId))).toBe(false);
+    expect(smtp.mailsTo(address)).toHaveLength(2);
+
+    const log = await api.call('GET', `/v1/channels/${created.body.id}/deliveries`);
+    expect(log.body.deliveries).toEqual([expect.objectContaining({ eventId: late.eventId, outcome: 'delivered', attempt: 1, terminal: true })]);
+  });
+
+  it('an unknown confirmation token is a 404', async () => {
+    const response = await fetch(`${notifier.baseUrl}/v1/email-confirmations/${'x'.repeat(43)}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
