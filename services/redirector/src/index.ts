@@ -1,2 +1,2 @@
 export { loadConfig, ConfigSchema, type Config } from './config';
-export { startService, type ServiceAdapters, type RunningService } from './service';
+export { startService, REDIRECTOR_FETCH_WAIT_MS, type ServiceAdapters, type RunningService } from './service';

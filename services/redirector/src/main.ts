@@ -3,12 +3,17 @@ import { KafkaEventBus } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { loadConfig } from './config';
-import { startService } from './service';
+import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger({ service: 'redirector', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector', logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'redirector',
+    logger,
+    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS },
+  });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableAutoPipelining: true }) : undefined;
   const service = await startService(config, { logger, bus, redis });
   installShutdown(logger, [

@@ -16,6 +16,13 @@ import { consumeReadModel } from './infra/read-model-consumer';
 import { registerRedirectorMetrics } from './infra/redirector-metrics';
 import { TieredLinkStore } from './infra/tiered-link-store';
 
+/**
+ * Fetch wait of the redirector's Kafka consumers. A re-point must reach every instance within a second; with a
+ * fetch parked on an idle broker for the default second, a change could wait that long, so the redirector polls
+ * idle brokers more often (cheap: one small request per broker every 100 ms).
+ */
+export const REDIRECTOR_FETCH_WAIT_MS = 100;
+
 export interface ServiceAdapters {
   logger: Logger;
   bus: EventBus;

@@ -6,7 +6,7 @@ import { linkOutcome } from '../domain/link-outcome';
 import { LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
 import { buildClickFact } from './click-fact';
-import { findLink, then } from './find-link';
+import { findLink } from './find-link';
 import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
 import type { VisitDeps } from './visit-deps';
 import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
