@@ -3,7 +3,7 @@ import type { ExportOptions } from './options';
 import type { RenderRecord } from './record';
 import type { Gs1Encoding } from './gs1/gs1-encoding';
 import { defaultGs1Encoding } from './gs1/gs1-encoding.default';
-import { renderRecord } from './render-record';
+import { renderRecord, type RenderedRecord } from './render-record';
 import { SheetWriter } from './sheets/sheet-writer';
 import { sheetFitCheck } from './sheets/sheet-layouts';
 import { ZipSink } from './zip/zip-sink';
@@ -19,6 +19,22 @@ export interface ExportProgress {
   readonly total: number;
 }
 
+/** One record to render and the base name of its files in the zip. */
+export interface RecordJob {
+  readonly record: RenderRecord;
+  readonly base: string;
+}
+
+/**
+ * Renders the records and yields the results in the order of `jobs`. The default renders them one after another on
+ * this thread; a worker pool can render several at once as long as it yields in order.
+ */
+export type RecordRenderer = (jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding) => AsyncIterable<RenderedRecord>;
+
+async function* renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding): AsyncIterable<RenderedRecord> {
+  for (const job of jobs) yield await renderRecord(job.record, job.base, options, gs1);
+}
+
 export interface RenderExportInput {
   readonly records: readonly RenderRecord[];
   readonly options: ExportOptions;
@@ -26,6 +42,8 @@ export interface RenderExportInput {
   /** Called after each code; awaited, so a slow reporter slows rendering instead of piling up. */
   readonly onProgress?: (progress: ExportProgress) => void | Promise<void>;
   readonly gs1?: Gs1Encoding;
+  /** How records are rendered (in order); on this thread by default. */
+  readonly renderRecords?: RecordRenderer;
   readonly clock?: () => Date;
 }
 
@@ -50,9 +68,10 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
   const rows: ManifestRow[] = [];
   let files = 0;
   try {
-    for (const record of records) {
-      const base = names.next(record.code, record.domain);
-      const rendered = await renderRecord(record, base, options, gs1);
+    const jobs = records.map((record) => ({ record, base: names.next(record.code, record.domain) }));
+    let index = 0;
+    for await (const rendered of (input.renderRecords ?? renderInOrder)(jobs, options, gs1)) {
+      const record = jobs[index++]!.record;
       for (const f of rendered.files) await zip.add(f.name, f.data, now, PRECOMPRESSED.test(f.name));
       files += rendered.files.length;
       if (sheet) {

@@ -1,0 +1,29 @@
+import { availableParallelism, hostname } from 'node:os';
+import { z } from 'zod';
+import { env, kafkaEnv, objectStoreEnv, parseConfig, type Env } from '@waymark/config';
+
+/** export-renderer's own settings; the adapters' connection settings are main.ts's (productionConfigSchema). */
+export const configSchema = z.object({
+  PORT: env.port().default(8085),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel().default('info'),
+  /** Render threads per instance; one per core by default. */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** How often a rendering job's progress is re-sent: the heartbeat behind gs1-catalog's lease (keep it well under it). */
+  EXPORT_HEARTBEAT: env.duration().default(5_000),
+  /** Names this instance in status events and logs. */
+  RENDERER_ID: z.string().min(1).max(128).default(`${hostname()}-${process.pid}`),
+});
+
+const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...objectStoreEnv });
+
+export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = z.output<typeof productionConfigSchema>;
+
+export function loadConfig(source: Env = process.env): Config {
+  return parseConfig(configSchema, source, { service: 'export-renderer' });
+}
+
+export function loadProductionConfig(source: Env = process.env): ProductionConfig {
+  return parseConfig(productionConfigSchema, source, { service: 'export-renderer' });
+}

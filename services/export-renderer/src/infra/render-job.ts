@@ -1,0 +1,73 @@
+import { PassThrough } from 'node:stream';
+import type { ExportRequested } from '@waymark/contracts';
+import type { EventBus } from '@waymark/events';
+import type { Logger } from '@waymark/logging';
+import { ObjectNotFoundError, type ObjectStore } from '@waymark/objectstore';
+import { exportOptionsSchema, renderExport, type RecordRenderer } from '../render';
+import { readSnapshot } from './snapshot-reader';
+import { StatusReporter } from './status-reporter';
+
+export interface RenderJobDeps {
+  bus: EventBus;
+  objectStore: ObjectStore;
+  logger: Logger;
+  rendererId: string;
+  heartbeatMs: number;
+  renderRecords?: RecordRenderer;
+  clock: () => Date;
+}
+
+/** Where a job's zip goes: beside its snapshot, under the prefix the 30-day lifecycle rule covers. */
+export function zipKeyOf(job: Pick<ExportRequested, 'snapshotKey' | 'name'>): string {
+  return `${job.snapshotKey.replace(/[^/]*$/, '')}${job.name}.zip`;
+}
+
+/**
+ * Renders one job: reads its snapshot, renders the zip straight into the object store (a stream, never the whole
+ * zip in memory) and reports rendering / ready. A job that can never render (its snapshot is gone or invalid) is
+ * reported failed; anything else (store or bus trouble) throws, so the message is retried and, failing that, the
+ * job's lease in gs1-catalog hands it to another renderer.
+ */
+export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Promise<void> {
+  const reporter = new StatusReporter(deps, job);
+  const log = deps.logger.child({ jobId: job.jobId });
+  let records;
+  try {
+    records = await readSnapshot(deps.objectStore, job.snapshotKey, job.jobId);
+  } catch (err) {
+    if (!(err instanceof ObjectNotFoundError) && !(err instanceof SyntaxError) && !isZodError(err)) throw err;
+    log.warn({ err }, 'export job cannot be rendered');
+    await reporter.finish({ status: 'failed', done: 0, total: job.count, error: `the job's snapshot is missing or invalid: ${(err as Error).message}` });
+    return;
+  }
+  const options = exportOptionsSchema.parse(job.options);
+  await reporter.start(records.length, deps.heartbeatMs);
+  try {
+    const objectKey = zipKeyOf(job);
+    const output = new PassThrough();
+    const upload = deps.objectStore.putStream(objectKey, output, 'application/zip');
+    upload.catch(() => undefined); // awaited below; if rendering fails first, output is destroyed and this rejects too
+    let result;
+    try {
+      result = await renderExport({
+        records,
+        options,
+        output,
+        renderRecords: deps.renderRecords,
+        onProgress: (p) => reporter.update(p.done, p.total),
+      });
+    } catch (err) {
+      output.destroy(err as Error);
+      throw err;
+    }
+    const { sizeBytes } = await upload;
+    log.info({ count: result.count, sizeBytes }, 'export rendered');
+    await reporter.finish({ status: 'ready', done: result.count, total: records.length, count: result.count, sizeBytes, objectKey });
+  } finally {
+    reporter.stop();
+  }
+}
+
+function isZodError(err: unknown): boolean {
+  return err instanceof Error && err.name === 'ZodError';
+}

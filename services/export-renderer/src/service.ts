@@ -1,0 +1,54 @@
+import type { EventBus } from '@waymark/events';
+import { createHttpApp, startHttpServer } from '@waymark/http';
+import type { Logger } from '@waymark/logging';
+import type { ObjectStore } from '@waymark/objectstore';
+import type { Config } from './config';
+import { subscribeExportJobs } from './infra/export-jobs.consumer';
+import { renderJob } from './infra/render-job';
+import { RenderPool } from './workers/render-pool';
+
+export interface ServiceAdapters {
+  logger: Logger;
+  bus: EventBus;
+  objectStore?: ObjectStore;
+  clock?: () => Date;
+}
+
+export interface RunningService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The renderer: no public routes (probes and metrics only); it works off exports.requested.v1. */
+export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  const { logger, bus, objectStore } = adapters;
+  if (!objectStore) throw new Error('export-renderer needs an object store for snapshots and zips');
+  await objectStore.ensureBucket();
+  const pool = new RenderPool(config.RENDER_WORKERS, logger);
+  const deps = {
+    bus,
+    objectStore,
+    logger,
+    rendererId: config.RENDERER_ID,
+    heartbeatMs: config.EXPORT_HEARTBEAT,
+    renderRecords: pool.render,
+    clock: adapters.clock ?? (() => new Date()),
+  };
+  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job));
+  const app = createHttpApp({
+    service: 'export-renderer',
+    logger,
+    readiness: { events: () => bus.healthy(), objectStore: () => objectStore.healthy() },
+    mount: () => undefined,
+  });
+  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
+  logger.info({ workers: config.RENDER_WORKERS, rendererId: config.RENDERER_ID }, 'export-renderer started');
+  return {
+    port: server.port,
+    async stop() {
+      await server.close();
+      await subscription.stop();
+      await pool.close();
+    },
+  };
+}

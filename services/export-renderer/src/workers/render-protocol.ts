@@ -1,0 +1,12 @@
+import type { ExportOptions, RecordJob, RenderedRecord } from '../render';
+
+/** A chunk of records handed to a render worker. */
+export interface RenderTask {
+  readonly id: number;
+  readonly jobs: readonly RecordJob[];
+  readonly options: ExportOptions;
+  /** Keep each symbol's geometry (rects, glyphs) in the reply: only a sheet needs it, and it is the bulk of a reply. */
+  readonly keepGeometry: boolean;
+}
+
+export type RenderReply = { readonly id: number; readonly results: RenderedRecord[] } | { readonly id: number; readonly error: string };
