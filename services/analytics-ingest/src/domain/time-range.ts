@@ -60,7 +60,8 @@ export function parseTenantRange(fromText: string | undefined, toText: string | 
   const to = toText === undefined ? undefined : parseInstant('to', toText);
   const toMs = to ? to.ms + (to.dateOnly ? DAY_MS : 0) : from ? from.ms + 7 * DAY_MS : floorTo(now.getTime(), DAY_MS) + DAY_MS;
   const fromMs = from ? from.ms : toMs - 7 * DAY_MS;
-  if (fromMs > toMs) throw invalid('from', 'must not be after to');
+  // Compared as written: from=2025-06-02&to=2025-06-01 is reversed even though the second day ends later.
+  if (fromMs > toMs || (from && to && from.ms > to.ms)) throw invalid('from', 'must not be after to');
   if (toMs - fromMs > MAX_RANGE_DAYS * DAY_MS) throw invalid('to', `the range may span at most ${MAX_RANGE_DAYS} days`);
   return { from: new Date(fromMs), to: new Date(toMs), granularity: toMs - fromMs <= 48 * HOUR_MS ? 'hour' : 'day' };
 }

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { HLL_REGISTERS, hllEstimate, hllPoint } from './hyperloglog';
+
+function estimate(hashes: bigint[]): number {
+  const registers = new Map<number, number>();
+  for (const hash of hashes) {
+    const { reg, rho } = hllPoint(hash);
+    registers.set(reg, Math.max(registers.get(reg) ?? 0, rho));
+  }
+  let inverse = 0;
+  for (const rho of registers.values()) inverse += 2 ** -rho;
+  return hllEstimate(registers.size, inverse);
+}
+
+const randomHashes = (n: number) => Array.from({ length: n }, () => randomBytes(8).readBigInt64BE(0));
+
+describe('HyperLogLog of visitors', () => {
+  it('splits a hash into register and rank', () => {
+    expect(hllPoint(-1n)).toEqual({ reg: HLL_REGISTERS - 1, rho: 1 });
+    expect(hllPoint(1n)).toEqual({ reg: 0, rho: 52 });
+    expect(hllPoint(0n)).toEqual({ reg: 0, rho: 53 });
+  });
+
+  it('counts small sets exactly and duplicates once', () => {
+    expect(estimate([])).toBe(0);
+    const hashes = randomHashes(20);
+    expect(estimate([...hashes, ...hashes])).toBeGreaterThanOrEqual(19);
+    expect(estimate([...hashes, ...hashes])).toBeLessThanOrEqual(20);
+  });
+
+  it('stays within a few percent on large sets', () => {
+    for (const n of [5_000, 50_000]) {
+      expect(Math.abs(estimate(randomHashes(n)) - n) / n).toBeLessThan(0.06);
+    }
+  });
+});
