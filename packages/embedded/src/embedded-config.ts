@@ -9,6 +9,8 @@ const embeddedSchema = z.object({
   WAYMARK_DATA_DIR: z.string().min(1).default('.waymark'),
   WAYMARK_POSTGRES_PORT: port().default(54329),
   WAYMARK_S3_PORT: port().default(9309),
+  /** The API base URL integrators use: a gateway routing /v1 prefixes to the owning service, as nginx does. */
+  WAYMARK_API_PORT: port().default(8000),
   WAYMARK_LINK_API_PORT: port().default(8080),
   WAYMARK_REDIRECTOR_PORT: port().default(8081),
   WAYMARK_ANALYTICS_PORT: port().default(8082),

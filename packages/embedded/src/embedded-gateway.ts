@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { Logger } from '@waymark/logging';
+import { routeOf, type GatewayTarget } from './gateway-routes';
+
+export interface EmbeddedGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+const NOT_FOUND = JSON.stringify({ error: 'No such API route', code: 'not_found' });
+const UNAVAILABLE = JSON.stringify({ error: 'The service behind this route is not reachable', code: 'unavailable' });
+
+/**
+ * One API base URL for the embedded mode, routing like the nginx gateway of the production shape, so an integrator
+ * talks to the same paths in both.
+ */
+export async function startEmbeddedGateway(
+  port: number,
+  upstreams: Record<GatewayTarget, number>,
+  logger: Logger,
+): Promise<EmbeddedGateway> {
+  const proxies = new Map<GatewayTarget, RequestHandler>();
+  for (const [target, upstreamPort] of Object.entries(upstreams) as [GatewayTarget, number][]) {
+    proxies.set(
+      target,
+      createProxyMiddleware({
+        target: `http://127.0.0.1:${upstreamPort}`,
+        xfwd: true,
+        on: {
+          error: (err, _req, res) => {
+            logger.warn({ err, target }, 'gateway upstream error');
+            if ('writeHead' in res && !res.headersSent) {
+              res.writeHead(502, { 'content-type': 'application/json' }).end(UNAVAILABLE);
+            }
+          },
+        },
+      }),
+    );
+  }
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const target = routeOf(path);
+    const proxy = target && proxies.get(target);
+    if (!proxy) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND);
+      return;
+    }
+    void proxy(req, res, () => res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
