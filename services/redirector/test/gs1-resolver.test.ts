@@ -1,0 +1,127 @@
+import { getTestInfra, waitFor } from '@waymark/testkit';
+import type { ClickFact, LinkState } from '@waymark/contracts';
+import type { KafkaEventBus } from '@waymark/events';
+import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
+import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
+import { visit } from './support/visit-client';
+
+const GTIN = '09506000134352';
+const tenant = newTenant();
+const host = tenant.defaultDomain;
+const gtinRecord = newLink(tenant, {
+  kind: 'gs1',
+  code: `01/${GTIN}`,
+  destination: 'https://brand.example/pip',
+  gs1: {
+    gtin: GTIN, ai: {}, tags: ['rice'],
+    linkset: [
+      { linkType: 'gs1:pip', href: 'https://brand.example/pip', default: true },
+      { linkType: 'gs1:recipeInfo', href: 'https://brand.example/recipes', default: false },
+    ],
+  },
+} as Partial<LinkState>);
+const batchRecord = newLink(tenant, {
+  kind: 'gs1',
+  code: `01/${GTIN}/10/ABC1`,
+  destination: 'https://brand.example/batch/abc1',
+  gs1: { gtin: GTIN, batch: 'ABC1', ai: {}, tags: [], linkset: [] },
+} as Partial<LinkState>);
+let bus: KafkaEventBus;
+let redirector: StartedRedirector;
+let clicks: ClickFact[];
+let stopClicks: () => Promise<void>;
+
+beforeAll(async () => {
+  const { brokers } = getTestInfra().kafka;
+  bus = await connectBus(brokers);
+  await publishTenant(bus, tenant);
+  await publishLinks(bus, [gtinRecord, batchRecord]);
+  redirector = await startRedirector(brokers);
+  const collected = await collectClicks(bus, tenant.id);
+  clicks = collected.events;
+  stopClicks = () => collected.subscription.stop();
+});
+
+afterAll(async () => {
+  await stopClicks?.();
+  await redirector?.stop();
+  await bus?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => visit(redirector.service.port, host, path, { method, headers });
+
+test('a GTIN resolves with 307 to its default link, with the linkset Link header and CORS', async () => {
+  const answer = await get(`/01/${GTIN}`);
+  expect(answer.status).toBe(307);
+  expect(answer.headers.location).toBe('https://brand.example/pip');
+  expect(answer.headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+  expect(answer.headers['access-control-allow-origin']).toBe('*');
+  expect(answer.headers['cache-control']).toContain('no-store');
+});
+
+test('a batch with its own record resolves to it; an unknown batch falls back to the GTIN', async () => {
+  expect((await get(`/01/${GTIN}/10/ABC1`)).headers.location).toBe('https://brand.example/batch/abc1');
+  const fallback = await get(`/01/${GTIN}/10/UNKNOWN/21/S1`);
+  expect(fallback.status).toBe(307);
+  expect(fallback.headers.location).toBe('https://brand.example/pip');
+});
+
+test('a GTIN-13 and a trailing slash resolve like the canonical path', async () => {
+  expect((await get('/01/9506000134352')).headers.location).toBe('https://brand.example/pip');
+  expect((await get(`/01/${GTIN}/`)).headers.location).toBe('https://brand.example/pip');
+});
+
+test('?linkType= redirects to that link type (CURIE or URI), 404 when the record has none', async () => {
+  expect((await get(`/01/${GTIN}?linkType=gs1:recipeInfo`)).headers.location).toBe('https://brand.example/recipes');
+  expect((await get(`/01/${GTIN}/10/ABC1?linkType=https://ref.gs1.org/voc/recipeInfo`)).headers.location).toBe('https://brand.example/recipes');
+  expect((await get(`/01/${GTIN}?linkType=gs1:allergenInfo`)).status).toBe(404);
+});
+
+test('linkType=linkset and Accept: application/linkset+json return the linkset of every level up to the GTIN', async () => {
+  for (const answer of [await get(`/01/${GTIN}/10/ABC1?linkType=linkset`), await get(`/01/${GTIN}/10/ABC1`, { accept: 'application/linkset+json' })]) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
+    const body = JSON.parse(answer.body) as { linkset: Array<Record<string, unknown>> };
+    expect(body.linkset.map((c) => c.anchor)).toEqual([`http://${host}/01/${GTIN}/10/ABC1`, `http://${host}/01/${GTIN}`]);
+    expect(body.linkset[0]?.['https://ref.gs1.org/voc/defaultLink']).toEqual([{ href: 'https://brand.example/batch/abc1' }]);
+    expect(body.linkset[1]?.['https://ref.gs1.org/voc/recipeInfo']).toEqual([{ href: 'https://brand.example/recipes' }]);
+  }
+});
+
+test.each([
+  [`/01/09506000134353`, 'bad_check_digit'],
+  [`/01/${GTIN}/21/S1/10/B1`, 'wrong_order'],
+  [`/01/${GTIN}/17/261231`, 'misplaced_ai'],
+  [`/01/${GTIN}/10/${'x'.repeat(21)}`, 'too_long'],
+])('an invalid Digital Link %s is a 400 (%s)', async (path, reason) => {
+  const answer = await get(path);
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_digital_link', reason });
+});
+
+test('the query string is passed on without linkType and the scan marker; a scan is a qr click event', async () => {
+  const answer = await get(`/01/${GTIN}?17=261231&lot=a%20b&s=q`, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+  expect(answer.headers.location).toBe('https://brand.example/pip?17=261231&lot=a%20b');
+  const event = await waitFor(() => clicks.find((c) => c.code === `01/${GTIN}` && c.source === 'qr'), { message: 'the scan event' });
+  expect(event).toMatchObject({ shortUrl: `http://${host}/01/${GTIN}`, domain: host, bot: false, customerId: tenant.id });
+});
+
+test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight', async () => {
+  const head = await get(`/01/${GTIN}/10/ABC1`, { referer: 'https://probe.example/head' }, 'HEAD');
+  expect(head.status).toBe(307);
+  expect(head.headers.location).toBe('https://brand.example/batch/abc1');
+  const options = await get(`/01/${GTIN}`, { origin: 'https://app.example', 'access-control-request-method': 'GET' }, 'OPTIONS');
+  expect(options.status).toBe(204);
+  expect(options.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+  expect(options.headers['access-control-allow-origin']).toBe('*');
+  await get(`/01/${GTIN}/10/ABC1`, { referer: 'https://probe.example/get' });
+  // Events of one link share a partition and keep their order: a counted HEAD would arrive before this GET.
+  await waitFor(() => clicks.some((c) => c.referer === 'https://probe.example/get'));
+  expect(clicks.filter((c) => c.referer === 'https://probe.example/head')).toEqual([]);
+});
+
+test('/.well-known/gs1resolver serves the resolver description document', async () => {
+  const answer = await get('/.well-known/gs1resolver');
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: `http://${host}`, supportedPrimaryKeys: ['01'], name: 'Acme Coffee GS1 resolver' });
+});
