@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +21,11 @@ export interface StartedRedirector {
 }
 
 /** A real redirector process-in-process on a free port, with its own Kafka connection and spool directory. */
-export async function startRedirector(brokers: string[], env: Record<string, string> = {}): Promise<StartedRedirector> {
+export async function startRedirector(brokers: string[], env: Record<string, string> = {}, redis?: Redis): Promise<StartedRedirector> {
   const spoolDir = env.CLICK_SPOOL_DIR ?? mkdtempSync(join(tmpdir(), 'redirector-spool-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), SHORT_URL_SCHEME: 'http', CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
   const bus = await connectBus(brokers, 'redirector');
-  const service = await startService(config, { logger: silentLogger(), bus });
+  const service = await startService(config, { logger: silentLogger(), bus, redis });
   await service.ready;
   return {
     service,
