@@ -11,6 +11,8 @@ export const configSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** How often a rendering job's progress is re-sent: the heartbeat behind gs1-catalog's lease (keep it well under it). */
   EXPORT_HEARTBEAT: env.duration().default(5_000),
+  /** Kafka consumer group of the renderers on exports.requested.v1; instances of one deployment share it. */
+  EXPORT_JOBS_GROUP: z.string().min(1).default('export-renderer'),
   /** Names this instance in status events and logs. */
   RENDERER_ID: z.string().min(1).max(128).default(`${hostname()}-${process.pid}`),
 });

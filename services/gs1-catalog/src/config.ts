@@ -14,6 +14,8 @@ export const configSchema = z.object({
   EXPORT_RENDERING_LEASE: env.duration().default(60_000),
   /** Hand-outs of one export job before it is failed. */
   EXPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Kafka consumer group on exports.status.v1; instances of one deployment share it. */
+  EXPORT_STATUS_GROUP: z.string().min(1).default('gs1-catalog.exports-status'),
   /** How often leases and the 30-day expiry are checked. */
   EXPORT_SWEEP_INTERVAL: env.duration().default(5_000),
 });

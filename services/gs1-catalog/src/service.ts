@@ -72,7 +72,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     clock,
     newId: randomUUID,
   };
-  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps));
+  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP);
   const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
 
   const linkCases = gs1LinkUseCases({ links, clock, newId: randomUUID });

@@ -1,14 +1,12 @@
 import { exportsRequestedTopic, type ExportRequested } from '@waymark/contracts';
 import type { EventBus, Subscription } from '@waymark/events';
 
-/** The renderers' consumer group: instances share exports.requested.v1's partitions, so each job goes to one of them. */
-export const EXPORT_JOBS_GROUP = 'export-renderer';
-
 /**
+ * The renderers share exports.requested.v1's partitions in one consumer group, so each job goes to one of them.
  * Jobs are rendered one at a time per instance (each job already uses every core through the worker pool). The
  * offset is committed only after the job is done, so a renderer killed mid-job leaves it to the next member.
  */
-export function subscribeExportJobs(bus: EventBus, render: (job: ExportRequested) => Promise<void>, groupId = EXPORT_JOBS_GROUP): Promise<Subscription> {
+export function subscribeExportJobs(bus: EventBus, render: (job: ExportRequested) => Promise<void>, groupId: string): Promise<Subscription> {
   return bus.subscribe({
     topic: exportsRequestedTopic,
     mode: 'group',

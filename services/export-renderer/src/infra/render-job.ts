@@ -24,8 +24,8 @@ export function zipKeyOf(job: Pick<ExportRequested, 'snapshotKey' | 'name'>): st
 
 /**
  * Renders one job: reads its snapshot, renders the zip straight into the object store (a stream, never the whole
- * zip in memory) and reports rendering / ready. A job that can never render (its snapshot is gone or invalid) is
- * reported failed; anything else (store or bus trouble) throws, so the message is retried and, failing that, the
+ * zip in memory) and reports rendering / ready. A job whose snapshot is gone is skipped; one whose snapshot is invalid can
+ * never render and is reported failed; anything else (store or bus trouble) throws, so the message is retried and, failing that, the
  * job's lease in gs1-catalog hands it to another renderer.
  */
 export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Promise<void> {
@@ -35,9 +35,15 @@ export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Prom
   try {
     records = await readSnapshot(deps.objectStore, job.snapshotKey, job.jobId);
   } catch (err) {
-    if (!(err instanceof ObjectNotFoundError) && !(err instanceof SyntaxError) && !isZodError(err)) throw err;
+    if (err instanceof ObjectNotFoundError) {
+      // The job was deleted (or expired) meanwhile, or it belongs to another deployment's bucket: nothing to render,
+      // and nothing to report (gs1-catalog ignores reports on jobs it no longer has; its lease covers the rest).
+      log.info('export job has no snapshot (deleted?); skipped');
+      return;
+    }
+    if (!(err instanceof SyntaxError) && !isZodError(err)) throw err;
     log.warn({ err }, 'export job cannot be rendered');
-    await reporter.finish({ status: 'failed', done: 0, total: job.count, error: `the job's snapshot is missing or invalid: ${(err as Error).message}` });
+    await reporter.finish({ status: 'failed', done: 0, total: job.count, error: `the job's snapshot is invalid: ${(err as Error).message}` });
     return;
   }
   const options = exportOptionsSchema.parse(job.options);

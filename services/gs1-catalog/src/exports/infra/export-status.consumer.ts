@@ -1,10 +1,8 @@
 import { exportsStatusTopic, type ExportStatusEvent } from '@waymark/contracts';
 import type { EventBus, Subscription } from '@waymark/events';
 
-/** gs1-catalog's consumer group on exports.status.v1: instances share the partitions; each event applied once. */
-export const EXPORT_STATUS_GROUP = 'gs1-catalog.exports-status';
-
-export function subscribeExportStatus(bus: EventBus, apply: (event: ExportStatusEvent) => Promise<void>, groupId = EXPORT_STATUS_GROUP): Promise<Subscription> {
+/** gs1-catalog's consumer group on exports.status.v1: instances share the partitions; each event is applied once. */
+export function subscribeExportStatus(bus: EventBus, apply: (event: ExportStatusEvent) => Promise<void>, groupId: string): Promise<Subscription> {
   return bus.subscribe({
     topic: exportsStatusTopic,
     mode: 'group',
