@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 
 async function untilFinished(jobId: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asserted field by field
   let job: any;
   await waitFor(async () => {
     job = (await api(catalog, t, 'GET', `/v1/gs1/exports/${jobId}`)).body;

@@ -105,6 +105,7 @@ export async function newTenant(
 }
 
 /** fetch against gs1-catalog with the tenant's key; JSON in and out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 export async function api(catalog: Gs1Catalog, t: TestTenant, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${catalog.url}${path}`, {
     method,
