@@ -87,9 +87,15 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   await relay.start();
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter, cache: adapters.cache, clock });
   worker.start();
-  const clicks = await subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
+  // Joining the consumer group can take a session timeout after a crash (Kafka waits for the dead member), so it
+  // happens in the background: the API and the retry schedule run meanwhile.
+  const clicks = subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
     if ((await fanOutClicks({ deliveries }, facts)) > 0) worker.wake();
   });
+  clicks.then(
+    () => logger.info('consuming clicks.v1'),
+    (error) => logger.fatal({ err: error }, 'could not subscribe to clicks.v1; no new deliveries will be scheduled'),
+  );
 
   const useCases = bindUseCases({
     channels,
@@ -116,7 +122,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
 
   const stopSteps: (() => Promise<unknown>)[] = [
     () => server.close(),
-    () => clicks.stop(),
+    async () => (await clicks.catch(() => undefined))?.stop(),
     () => worker.stop(),
     () => auth.stop(),
     () => relay.stop(),
