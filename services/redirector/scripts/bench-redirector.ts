@@ -1,0 +1,80 @@
+/*
+ * `npm run bench:redirector` (issue 4): bare node:http 302 baseline vs the redirector with 100,000 links and click
+ * emission on, same load (autocannon, 64 connections, random codes); then memory and ready time of a fresh
+ * instance with 1,000,000 links on the links topic. Servers run in child processes so the load generator does not share
+ * their event loop.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { startKafkaMock } from '@waymark/testkit';
+import { benchCode, benchTenant } from './bench-links';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+const CONNECTIONS = 64;
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  ready: Promise<Record<string, number>>;
+}
+
+function startChild(args: string[]): Promise<Child> {
+  const child = fork(`${__dirname}/bench-server.js`, args, { execArgv: ['--expose-gc', '--max-old-space-size=4096'] });
+  return new Promise((resolve, reject) => {
+    let resolveReady: (m: Record<string, number>) => void;
+    const ready = new Promise<Record<string, number>>((r) => (resolveReady = r));
+    child.on('message', (message: Record<string, number>) => {
+      if (message.port !== undefined) resolve({ process: child, port: message.port, ready });
+      if (message.ready) resolveReady(message);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function load(port: number, host: string, codes: string[]): Promise<autocannon.Result> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { host, 'user-agent': 'Mozilla/5.0 (bench) Firefox/128.0' },
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/${codes[Math.floor(Math.random() * codes.length)]}` }) }],
+  });
+}
+
+const line = (name: string, r: autocannon.Result) =>
+  `${name.padEnd(12)} ${Math.round(r.requests.average).toString().padStart(8)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-3xx ${r.non2xx - r['3xx']}`;
+
+async function main(): Promise<void> {
+  const kafka = await startKafkaMock();
+  const host = benchTenant().defaultDomain;
+  const codes = Array.from({ length: 100_000 }, (_, i) => benchCode(i));
+
+  const base = await startChild(['baseline']);
+  await base.ready;
+  const baseline = await load(base.port, host, codes);
+  base.process.kill();
+
+  const red = await startChild(['redirector', kafka.brokers.join(','), '100000']);
+  await red.ready;
+  const redirector = await load(red.port, host, codes);
+  red.process.kill();
+
+  console.log(`\nredirect throughput (${CONNECTIONS} connections, ${DURATION_S} s, random codes of 100,000)`);
+  console.log(line('baseline', baseline));
+  console.log(line('redirector', redirector));
+  console.log(`ratio        ${(redirector.requests.average / baseline.requests.average).toFixed(2)} (target >= 0.6; p99 target < 5 ms)`);
+
+  const fresh = await startChild(['redirector', kafka.brokers.join(','), '1000000']);
+  const stats = await fresh.ready;
+  fresh.process.kill();
+  const mib = (bytes = 0) => Math.round(bytes / 2 ** 20);
+  console.log('\nfresh instance with 1,000,000 links on the links topic');
+  console.log(`ready after  ${(stats.readyMs ?? 0) / 1000} s (target < 60 s)`);
+  console.log(`memory       read model ${mib(stats.heapGrowth)} MiB of heap (target < 1 GB); process rss ${mib(stats.rss)} MiB, of which the in-process log ${mib(stats.logHeap)} MiB`);
+  await kafka.stop();
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
