@@ -56,7 +56,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const resolve = createResolve(config.WEBHOOK_DNS_SERVERS);
   const urlPolicy = { httpAllowedHosts: config.WEBHOOK_HTTP_ALLOWED_HOSTS };
   const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
-  const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY_PER_CHANNEL });
+  const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY });
 
   const worker = new DeliveryWorker({
     deliveries,

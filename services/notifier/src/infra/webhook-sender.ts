@@ -14,7 +14,7 @@ export interface WebhookSenderOptions {
   policy: WebhookUrlPolicy;
   resolve: Resolve;
   timeoutMs: number;
-  /** Sockets kept per receiver origin; matches the per-channel concurrency. */
+  /** Sockets per receiver origin: several channels may share one, so this is the global concurrency. */
   connectionsPerOrigin: number;
 }
 
