@@ -51,6 +51,8 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
   send({ ready: true, readyMs, rss: after.rss, heapGrowth: after.heapUsed - before.heapUsed, logHeap: before.heapUsed });
 }
 
+// The parent asks for a normal exit, so --cpu-prof and friends can write their output.
+process.on('message', (message) => message === 'exit' && process.exit(0));
 const [mode, brokers, count] = process.argv.slice(2);
 (mode === 'baseline' ? baseline() : redirector(brokers ?? '', Number(count))).catch((error: unknown) => {
   console.error(error);

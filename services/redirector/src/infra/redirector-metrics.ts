@@ -13,5 +13,11 @@ export function registerRedirectorMetrics(registry: Registry, sources: { links: 
   gauge('redirector_click_spool_bytes', 'Bytes of click events waiting in the local spool', () => sources.emitter.stats.spooledBytes);
   gauge('redirector_clicks_dropped', 'Click events dropped because the spool was full', () => sources.emitter.stats.dropped);
   gauge('redirector_kafka_degraded', '1 while clicks.v1 does not accept events', () => (sources.emitter.stats.degraded ? 1 : 0));
-  return (status) => visits.inc({ status: String(status) });
+  // One bound child per status: label hashing on every visit would cost more than the redirect itself.
+  const byStatus = new Map<number, { inc(): void }>();
+  return (status) => {
+    let child = byStatus.get(status);
+    if (!child) byStatus.set(status, (child = visits.labels(String(status))));
+    child.inc();
+  };
 }
