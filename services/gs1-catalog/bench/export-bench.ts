@@ -1,0 +1,90 @@
+/*
+ * npm run bench:export (issue 8): time from POST /v1/gs1/exports to `ready` for 5000 codes with QR + DataMatrix in
+ * svg + pdf, with one renderer (its worker threads use every core), codes/s, and the ratio of that time to the bare
+ * symbol generation time (QR and DataMatrix matrices of the same 5000 codes on one thread) measured in the same run.
+ */
+import { randomUUID } from 'node:crypto';
+import { generateApiKey } from '@waymark/auth';
+import { MemoryRateLimiter } from '@waymark/cache';
+import { identityTopic } from '@waymark/contracts';
+import { KafkaEventBus } from '@waymark/events';
+import { loadConfig as rendererConfig, startService as startRenderer } from '@waymark/export-renderer';
+import { gs1CheckDigit } from '@waymark/gs1';
+import { createLogger } from '@waymark/logging';
+import { MinioObjectStore } from '@waymark/objectstore';
+import { startKafkaMock, startPostgres, startS3, waitFor } from '@waymark/testkit';
+import { defaultGs1Encoding, renderRecordSchema } from '../../export-renderer/src/render';
+import { gs1DataMatrix } from '../../export-renderer/src/render/symbols/datamatrix-symbol';
+import { qrMatrix } from '../../export-renderer/src/render/symbols/qr-symbol';
+import { loadConfig, startService } from '../src';
+
+const CODES = 5000;
+const DOMAIN = 'id.bench.test';
+const gtin = (n: number) => `95060${String(n).padStart(7, '0')}${gs1CheckDigit(`95060${String(n).padStart(7, '0')}`)}`;
+
+function bareSymbolMs(): number {
+  const records = Array.from({ length: CODES }, (_, i) =>
+    renderRecordSchema.parse({ code: `01/0${gtin(i)}/10/B`, domain: DOMAIN, gtin14: `0${gtin(i)}`, batch: 'B' }),
+  );
+  const started = process.hrtime.bigint();
+  for (const r of records) {
+    qrMatrix(defaultGs1Encoding.digitalLinkUri(r), 'H');
+    gs1DataMatrix(defaultGs1Encoding.elementStringFnc1(r));
+  }
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger({ service: 'export-bench', level: 'error' });
+  // Measured first: this blocks the event loop for seconds, which would let idle keep-alive sockets time out later.
+  const bare = bareSymbolMs();
+  const [pg, kafka, s3] = await Promise.all([startPostgres(), startKafkaMock(), startS3()]);
+  const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'export-bench', logger });
+  try {
+    const { stop: _stop, ...s3Options } = s3;
+    const objectStore = new MinioObjectStore({ ...s3Options, bucket: 'export-bench' });
+    const catalog = await startService(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), {
+      logger, bus, databaseUrl: pg.url, objectStore, rateLimiter: new MemoryRateLimiter(),
+    });
+    const renderer = await startRenderer(rendererConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), { logger, bus, objectStore });
+    const key = generateApiKey();
+    const tenantId = randomUUID();
+    await bus.publish(identityTopic, [
+      { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: tenantId, name: 'bench', entitlements: [],
+        plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
+        defaultDomain: DOMAIN, domains: [{ name: DOMAIN, verified: true }], branding: { name: 'bench' } },
+      { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
+        tenantId, scopes: ['gs1:read' as const, 'gs1:write' as const], expiresAt: null, revoked: false },
+    ].map((value) => ({ key: identityTopic.keyOf(value), value })));
+    const base = `http://127.0.0.1:${catalog.port}`;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, { method, headers: { 'x-api-key': key.key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    await waitFor(async () => (await call('GET', '/v1/gs1/exports')).status === 200, { timeoutMs: 30_000 });
+    for (let i = 0; i < CODES; i += 500) {
+      await call('POST', '/v1/gs1/links/bulk', { records: Array.from({ length: 500 }, (_, j) => ({ gtin: gtin(i + j), batch: 'B', destination: 'https://brand.example.com/p' })) });
+    }
+    const started = Date.now();
+    const created = await call('POST', '/v1/gs1/exports', { symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
+    const job = await waitFor(async () => {
+      // A reused keep-alive socket can be reset by the server meanwhile: that poll simply does not count.
+      const current = (await call('GET', `/v1/gs1/exports/${String(created.body.jobId)}`).catch(() => undefined))?.body;
+      return current?.status === 'ready' || current?.status === 'failed' ? current : undefined;
+    }, { timeoutMs: 600_000, intervalMs: 100 });
+    const elapsed = Date.now() - started;
+    console.log(`export of ${String(job.count)} codes (QR + DataMatrix, svg + pdf): ${job.status} in ${(elapsed / 1000).toFixed(1)} s from POST (target < 30 s), zip ${String(job.sizeBytes)} bytes`);
+    console.log(`${Math.round((CODES / elapsed) * 1000)} codes/s with one renderer (${rendererConfig({}).RENDER_WORKERS} render threads)`);
+    console.log(`bare symbol generation of the same codes on one thread: ${(bare / 1000).toFixed(1)} s; ratio ${(elapsed / bare).toFixed(2)} (target <= 3)`);
+    await renderer.stop();
+    await catalog.stop();
+  } finally {
+    await bus.close();
+    await Promise.allSettled([pg.stop(), kafka.stop(), s3.stop()]);
+  }
+}
+
+main().then(() => process.exit(0), (err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
