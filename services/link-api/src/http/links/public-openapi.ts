@@ -25,11 +25,31 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
     if (existsSync(file)) documents.push(JSON.parse(readFileSync(file, 'utf8')));
     else logger?.warn({ service, file }, 'no generated OpenAPI document for this service; it is left out of /v1/openapi.json');
   }
-  return mergeOpenApi(documents, {
+  return mergeOpenApi(withOneSecurityScheme(documents), {
     title: 'Waymark API',
     version: PUBLIC_API_VERSION,
     description:
       'Branded short links, dynamic QR codes, click/scan analytics, signed notifications and GS1 Digital Links. ' +
       'Errors are `{error, code}`; the codes and statuses are listed on each operation.',
+  });
+}
+
+type Doc = { components?: { securitySchemes?: Record<string, Record<string, unknown>> } };
+
+/**
+ * The API key scheme is one for the whole API (defined by @waymark/auth, documented by link-api); other services
+ * declare it too, sometimes without its description. A scheme of the same name and the same mechanism (type, name,
+ * in, scheme) is taken as link-api's wording; a different mechanism under the same name still fails the merge.
+ */
+function withOneSecurityScheme(documents: unknown[]): unknown[] {
+  const own = (documents[0] as Doc | undefined)?.components?.securitySchemes ?? {};
+  const mechanism = (s: Record<string, unknown>) => JSON.stringify([s.type, s.name, s.in, s.scheme]);
+  return documents.map((doc, i) => {
+    const schemes = (doc as Doc).components?.securitySchemes;
+    if (i === 0 || !schemes) return doc;
+    const aligned = Object.fromEntries(
+      Object.entries(schemes).map(([name, scheme]) => [name, own[name] && mechanism(own[name]) === mechanism(scheme) ? own[name] : scheme]),
+    );
+    return { ...(doc as object), components: { ...(doc as Doc).components, securitySchemes: aligned } };
   });
 }
