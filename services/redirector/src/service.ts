@@ -87,9 +87,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     ready: readModel.caughtUp,
     stop: () =>
       (stopping ??= (async () => {
+        // Clicks are secured (published or spooled) before the consumers stop: a consumer that hangs on an
+        // unreachable broker must not keep the spool from being written before the orchestrator kills us.
         await server.close();
-        await readModel.stop();
         await emitter.stop();
+        await readModel.stop();
       })()),
   };
 }
