@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessEventBus, KafkaEventBus, MemoryEventLogStore, type EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { loadConfig, REDIRECTOR_FETCH_WAIT_MS, startService } from '../src';
+import { loadProductionConfig, REDIRECTOR_FETCH_WAIT_MS, startService } from '../src';
 import { benchTenant, publishBenchLinks } from './bench-links';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
@@ -28,7 +28,7 @@ async function baseline(): Promise<void> {
  */
 async function redirector(brokers: string, linkCount: number): Promise<void> {
   const logger = createLogger({ service: 'redirector-bench', level: 'warn' });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers, CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')) });
+  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers, CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')) });
   const kafka = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector-bench', logger, consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS } });
   const log = await InProcessEventBus.start({ store: new MemoryEventLogStore(), logger });
   const tenant = benchTenant();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, type Env } from '@waymark/config';
+import { env, kafkaEnv, parseConfig, type Env } from '@waymark/config';
 
 const list = () => z.string().transform((value) => value.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
 const positiveInt = () => z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().positive());
@@ -9,7 +9,6 @@ export const ConfigSchema = z.object({
   PORT: env.port().default(8081),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel().default('info'),
-  KAFKA_BROKERS: env.brokerList(),
   /** Shared read-model tier; without it every link is held in process. */
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /** Hops allowed to set X-Forwarded-For: addresses, CIDR ranges or proxy-addr names (`loopback`, `uniquelocal`). */
@@ -25,8 +24,17 @@ export const ConfigSchema = z.object({
   READ_MODEL_MEMORY_MAX_LINKS: positiveInt().default(2_000_000),
 });
 
+/** A standalone process names its Kafka brokers; the embedded runner passes its bus instead. */
+const ProductionConfigSchema = ConfigSchema.extend(kafkaEnv);
+
 export type Config = z.output<typeof ConfigSchema>;
+export type ProductionConfig = z.output<typeof ProductionConfigSchema>;
 
 export function loadConfig(source: Env = process.env): Config {
   return parseConfig(ConfigSchema, source, { service: 'redirector' });
+}
+
+/** As loadConfig, and also requires KAFKA_BROKERS (main.ts). */
+export function loadProductionConfig(source: Env = process.env): ProductionConfig {
+  return parseConfig(ProductionConfigSchema, source, { service: 'redirector' });
 }

@@ -1,2 +1,2 @@
-export { loadConfig, ConfigSchema, type Config } from './config';
+export { loadConfig, loadProductionConfig, ConfigSchema, type Config, type ProductionConfig } from './config';
 export { startService, REDIRECTOR_FETCH_WAIT_MS, type ServiceAdapters, type RunningService } from './service';

@@ -2,11 +2,11 @@ import { Redis } from 'ioredis';
 import { KafkaEventBus } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
-import { loadConfig } from './config';
+import { loadProductionConfig } from './config';
 import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadProductionConfig(process.env);
   const logger = createLogger({ service: 'redirector', level: config.LOG_LEVEL });
   const bus = await KafkaEventBus.connect({
     brokers: config.KAFKA_BROKERS,
