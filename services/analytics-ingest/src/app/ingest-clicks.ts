@@ -39,10 +39,13 @@ export async function ingestClicks(clicks: ClickFact[], deps: IngestClicksDeps):
   if (rows.length === 0) return 0;
   const ids = await deps.links.resolve(rows.map(incarnationOf));
   await deps.partitions.ensure(rows.map((row) => Math.floor(row.at.getTime() / DAY_MS) * DAY_MS));
+  const started = performance.now();
   const facts = rows.map((row) => {
     const linkId = ids.get(LinkRefRepository.key(incarnationOf(row)));
     if (linkId === undefined) throw new Error(`no link id for ${row.domain}/${row.code}`);
     return { row, linkId };
   });
-  return deps.write(facts);
+  const inserted = await deps.write(facts);
+  deps.logger.debug({ events: clicks.length, inserted, writeMs: Math.round(performance.now() - started) }, 'clicks stored');
+  return inserted;
 }

@@ -1,0 +1,95 @@
+/*
+ * npm run bench:analytics -w @waymark/analytics-ingest
+ * 1. Sustained ingest: BENCH_CLICKS clicks.v1 events (default 20 000) produced to a librdkafka mock cluster first,
+ *    then consumed by a fresh analytics-ingest into PostgreSQL (durable settings: fsync and synchronous_commit on).
+ * 2. Queries: BENCH_FACTS facts (default 10 000 000) over 30 days loaded with generate_series, then the p95 of the
+ *    30-day per-link query (the busiest link) and of the tenant-wide 30-day query (the biggest tenant) over HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { generateApiKey } from '@waymark/auth';
+import { clicksTopic, identityTopic } from '@waymark/contracts';
+import { poolConfig } from '@waymark/db';
+import { KafkaEventBus } from '@waymark/events';
+import { createLogger } from '@waymark/logging';
+import { startKafkaMock, startPostgres, waitFor } from '@waymark/testkit';
+import { loadConfig, SCHEMA, startService } from '../src';
+import { DAY_MS } from '../src/domain/time-range';
+import { PartitionManager } from '../src/infra/partition-manager';
+import { factLoadSql, generateClicks } from './bench-data';
+
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 20_000);
+const FACTS = Number(process.env.BENCH_FACTS ?? 10_000_000);
+const RUNS = 50;
+
+async function main(): Promise<void> {
+  const logger = createLogger({ service: 'analytics-bench', level: (process.env.BENCH_LOG_LEVEL as 'warn' | undefined) ?? 'warn' });
+  const pg = await startPostgres({ settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_buffers: '256MB' } });
+  const kafka = await startKafkaMock();
+  const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'analytics-bench', logger });
+  const now = Date.now();
+  try {
+    const clicks = generateClicks(CLICKS, 10, 1000, now);
+    for (let i = 0; i < clicks.length; i += 1000) {
+      await bus.publish(clicksTopic, clicks.slice(i, i + 1000).map((value) => ({ key: clicksTopic.keyOf(value), value })));
+    }
+    const service = await startService(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }), { logger, bus, databaseUrl: pg.url });
+    const pool = new Pool(poolConfig({ databaseUrl: pg.url, schema: SCHEMA }, 4));
+    const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
+    const first = await waitFor(async () => ((await count()) > 0 ? Date.now() : undefined), { timeoutMs: 120_000, intervalMs: 20 });
+    const done = await waitFor(async () => ((await count()) >= CLICKS ? Date.now() : undefined), { timeoutMs: 600_000, intervalMs: 100 });
+    const rate = Math.round((CLICKS / (done - first)) * 1000);
+    console.log(`ingest: ${CLICKS} events from the Kafka mock into PostgreSQL in ${done - first} ms: ${rate} events/s sustained`);
+
+    const loadStart = Date.now();
+    const partitions = new PartitionManager(pool);
+    const today = Math.floor(now / DAY_MS) * DAY_MS;
+    await partitions.ensure(Array.from({ length: 32 }, (_, i) => today - i * DAY_MS));
+    for (const sql of factLoadSql(FACTS, new Date(now))) await pool.query(sql);
+    const stored = await count();
+    console.log(`loaded ${stored} facts (30 days, 20 tenants, 2000 links) and their rollups in ${Math.round((Date.now() - loadStart) / 1000)} s`);
+
+    const key = generateApiKey();
+    const tenant = { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: 'q-tenant-0', name: 'bench', entitlements: [],
+      plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
+      defaultDomain: 'q0.bench.test', domains: [{ name: 'q0.bench.test', verified: true }], branding: { name: 'bench' } };
+    const apiKey = { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
+      tenantId: 'q-tenant-0', scopes: ['analytics' as const, 'analytics:read' as const], expiresAt: null, revoked: false };
+    await bus.publish(identityTopic, [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })));
+    const base = `http://127.0.0.1:${service.port}`;
+    const get = (path: string) => fetch(`${base}${path}`, { headers: { 'x-api-key': key.key } });
+    await waitFor(async () => (await get('/v1/analytics')).status === 200, { timeoutMs: 30_000 });
+    const fromDate = new Date(today - 29 * DAY_MS).toISOString().slice(0, 10);
+    const toDate = new Date(today).toISOString().slice(0, 10);
+    for (const [name, path] of [
+      ['per-link 30d (busiest link)', '/v1/links/l0/analytics?window=30d'],
+      [`tenant-wide 30d (biggest tenant)`, `/v1/analytics?from=${fromDate}&to=${toDate}`],
+    ] as const) {
+      const probe = (await (await get(path)).json()) as { totals: { total: number; uniqueVisitors: number } };
+      const times: number[] = [];
+      for (let i = 0; i < RUNS + 5; i += 1) {
+        const started = process.hrtime.bigint();
+        const response = await get(path);
+        await response.arrayBuffer();
+        if (i >= 5) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      times.sort((x, y) => x - y);
+      const pct = (p: number) => (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] as number).toFixed(1);
+      console.log(`${name}: ${probe.totals.total} clicks, ~${probe.totals.uniqueVisitors} visitors; p50 ${pct(50)} ms, p95 ${pct(95)} ms over ${RUNS} requests`);
+    }
+    await pool.end();
+    await service.stop();
+  } finally {
+    await bus.close();
+    await kafka.stop();
+    await pg.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
