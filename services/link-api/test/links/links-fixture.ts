@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { channelsTopic, linksTopic, SCOPES, type LinkState, type Scope } from '@waymark/contracts';
+import { channelsTopic, linksTopic, SCOPES, type ChannelState, type LinkState, type Scope } from '@waymark/contracts';
 import type { IncomingMessage, Subscription } from '@waymark/events';
 import { uniqueName, waitFor } from '@waymark/testkit';
 import { operator, startLinkApi, type LinkApiInstance } from '../identity/link-api-harness';
@@ -74,7 +74,8 @@ export async function newTenant(api: Api, plan = 'pro'): Promise<TestTenant> {
 
 /** Publishes a channel on channels.v1 as notifier would, and waits until link-api has stored it. */
 export async function publishChannel(api: Api, tenantId: string, id = uniqueName('ch')): Promise<string> {
-  await api.bus.publish(channelsTopic, [{ key: id, value: { version: 1, eventId: uniqueName('ev'), id, tenantId, type: 'webhook', enabled: true, confirmed: true } }]);
+  const value: ChannelState = { version: 1, eventId: uniqueName('ev'), id, tenantId, type: 'webhook', enabled: true, confirmed: true };
+  await api.bus.publish(channelsTopic, [{ key: id, value }]);
   await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1', [id])).length === 1, { message: `channel ${id}` });
   return id;
 }

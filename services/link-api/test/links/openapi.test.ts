@@ -56,7 +56,7 @@ describe('GET /v1/openapi.json', () => {
     // The app's fallback answers exactly `Not found` to a request no route matched; every documented operation is matched.
     const unmatched = async (method: string, path: string) => {
       const reply = await fetch(`${api.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
-      return reply.status === 404 && (await reply.json()).error === 'Not found';
+      return reply.status === 404 && ((await reply.json()) as { error?: string }).error === 'Not found';
     };
     for (const op of own) {
       const [method, path] = op.split(' ') as [string, string];
