@@ -51,7 +51,7 @@ export const clicksTopic: TopicDef<ClickFact> = {
   partitions: 12,
   keyOf: linkKey,
   producers: ['redirector'],
-  consumers: ['analytics-ingest', 'notifier'],
+  consumers: ['analytics-ingest', 'notifier', 'link-api'],
   description: 'One event per counted click or scan; key <domain>/<code>.',
 };
 

@@ -20,4 +20,6 @@ export const linksConfigShape = {
   SHORT_DOMAINS: hostList,
   /** Consumer group of the channels.v1 consumer; instances of one installation share it. */
   CHANNELS_CONSUMER_GROUP: z.string().min(1).default('link-api.channels'),
+  /** Consumer group of the clicks.v1 consumer that keeps lastClickAt; instances of one installation share it. */
+  CLICKS_CONSUMER_GROUP: z.string().min(1).default('link-api.clicks'),
 };

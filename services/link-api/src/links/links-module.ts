@@ -11,6 +11,8 @@ import { HostList } from '../screening/host-list';
 import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';
 import { startChannelsConsumer } from './infra/channels.consumer';
+import { startClicksConsumer } from './infra/clicks.consumer';
+import { LastClickWriter } from './infra/last-click.writer';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
 
@@ -29,7 +31,11 @@ export function createLinksModule(context: ServiceContext) {
   const useCases = linkUseCases({ links, channels, screener, clock: context.clock, newId: randomUUID });
   const renderQr = linkQr({ links });
   const openApi = loadPublicOpenApi(context.logger);
-  let subscription: Subscription | undefined;
+  const lastClicks = new LastClickWriter(context.prisma);
+  const subscriptions: Subscription[] = [];
+  const stop = async (): Promise<void> => {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+  };
 
   return {
     register(controllers: ControllerContainer): void {
@@ -39,10 +45,18 @@ export function createLinksModule(context: ServiceContext) {
         .register(OpenApiController, () => new OpenApiController(openApi));
     },
     async start(): Promise<void> {
-      subscription = await startChannelsConsumer(context.bus, channels, config.CHANNELS_CONSUMER_GROUP);
+      // Both groups are joined at once: each join waits for a rebalance, which would otherwise add up.
+      const started = await Promise.allSettled([
+        startChannelsConsumer(context.bus, channels, config.CHANNELS_CONSUMER_GROUP),
+        startClicksConsumer(context.bus, lastClicks, config.CLICKS_CONSUMER_GROUP),
+      ]);
+      for (const result of started) if (result.status === 'fulfilled') subscriptions.push(result.value);
+      const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) {
+        await stop();
+        throw failed.reason;
+      }
     },
-    async stop(): Promise<void> {
-      await subscription?.stop();
-    },
+    stop,
   };
 }

@@ -10,7 +10,9 @@ beforeAll(async () => {
   const rateLimitPrefix = `${uniqueName('two-instances')}:`;
   const a = await startLinkApi({ rateLimitPrefix });
   first = a;
-  second = await startLinkApi({ databaseUrl: a.databaseUrl, rateLimitPrefix });
+  // One installation: the second instance shares the first's database, Redis prefix and consumer groups.
+  const { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } = a.config;
+  second = await startLinkApi({ databaseUrl: a.databaseUrl, rateLimitPrefix, env: { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } });
 }, 90_000);
 
 afterAll(async () => {

@@ -12,14 +12,27 @@ export interface LinkApiInstance {
   service: RunningService;
   redis: Redis;
   bus: KafkaEventBus;
+  config: Config;
   stop(): Promise<void>;
 }
 
-/** A real link-api: its own database (or a shared one for a second instance), the run's Kafka and Redis. */
+/**
+ * A real link-api: its own database (or a shared one for a second instance), the run's Kafka and Redis, and consumer
+ * groups of its own: test files run against different databases, so they must never split one group's partitions
+ * (a second instance of the same installation passes the first one's groups in `env`).
+ */
 export async function startLinkApi(options: { databaseUrl?: string; env?: Record<string, string>; rateLimitPrefix?: string } = {}): Promise<LinkApiInstance & { databaseUrl: string; config: Config }> {
   const infra = getTestInfra();
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', OPERATOR_TOKEN, ...options.env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    OPERATOR_TOKEN,
+    CHANNELS_CONSUMER_GROUP: uniqueName('link-api-channels'),
+    CLICKS_CONSUMER_GROUP: uniqueName('link-api-clicks'),
+    ...options.env,
+  });
   const logger = createLogger({ service: 'link-api', level: 'error' });
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
   const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger });

@@ -1,0 +1,28 @@
+import type { ClickFact } from '@waymark/contracts';
+import { latestClicks } from './last-clicks';
+
+const fact = (code: string, ts: number, extra: Partial<ClickFact> = {}): ClickFact =>
+  ({ code, ts, domain: 'go.example', tenantId: 't1', createdAt: '2025-01-01T00:00:00.000Z', method: 'GET', ...extra }) as ClickFact;
+
+describe('latestClicks', () => {
+  it('keeps the newest click per link, in any order, duplicates included', () => {
+    const result = latestClicks([fact('a', 3), fact('b', 1), fact('a', 5), fact('a', 5), fact('a', 4)]);
+    expect(result.map((c) => [c.code, c.at.getTime()])).toEqual([
+      ['a', 5],
+      ['b', 1],
+    ]);
+    expect(result[0]).toMatchObject({ tenantId: 't1', domain: 'go.example', linkCreatedAt: '2025-01-01T00:00:00.000Z' });
+  });
+
+  it('ignores HEAD requests and keeps incarnations of a code apart', () => {
+    const result = latestClicks([fact('a', 9, { method: 'HEAD' }), fact('a', 2), fact('a', 7, { createdAt: '2025-02-01T00:00:00.000Z' })]);
+    expect(result.map((c) => [c.linkCreatedAt, c.at.getTime()])).toEqual([
+      ['2025-01-01T00:00:00.000Z', 2],
+      ['2025-02-01T00:00:00.000Z', 7],
+    ]);
+  });
+
+  it('is empty for an empty batch', () => {
+    expect(latestClicks([])).toEqual([]);
+  });
+});
