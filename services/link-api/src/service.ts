@@ -12,6 +12,7 @@ import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
 import { createIdentityModule } from './identity/identity-module';
+import { startLinkConsumers } from './links/link-consumers';
 import { createLinksModule } from './links/links-module';
 import type { TxtResolver } from './identity/infra/dns-txt-resolver';
 
@@ -70,24 +71,29 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
     await relay.start();
     started.push(() => relay.stop());
-    const auth = await startApiAuth({
-      bus,
-      logger,
-      rateLimiter: adapters.rateLimiter,
-      cache: adapters.cache,
-      usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
-      clock,
-    });
-    started.push(() => auth.stop());
+    // The identity model and the consumer groups of links start together: each waits for its group join.
+    const [authStart, consumersStart] = await Promise.allSettled([
+      startApiAuth({
+        bus,
+        logger,
+        rateLimiter: adapters.rateLimiter,
+        cache: adapters.cache,
+        usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
+        clock,
+      }),
+      startLinkConsumers({ bus, prisma, config }),
+    ]);
+    if (consumersStart.status === 'fulfilled') started.push(() => consumersStart.value.stop());
+    if (authStart.status === 'fulfilled') started.push(() => authStart.value.stop());
+    if (authStart.status === 'rejected') throw authStart.reason;
+    if (consumersStart.status === 'rejected') throw consumersStart.reason;
+    const auth = authStart.value;
     const context: ServiceContext = { config, logger, bus, prisma, clock, cache: adapters.cache, auth };
 
     // Feature modules register their controllers here and their start/stop with `started`.
     const controllers = new ControllerContainer();
     identity.register(controllers);
-    const links = createLinksModule(context);
-    links.register(controllers);
-    await links.start();
-    started.push(() => links.stop());
+    createLinksModule(context).register(controllers);
 
     const app = createHttpApp({
       service: 'link-api',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Subscription } from '@waymark/events';
 import type { ControllerContainer } from '@waymark/http';
 import { LinkQrController } from '../http/links/link-qr.controller';
 import { LinksController } from '../http/links/links.controller';
@@ -10,13 +9,10 @@ import { createDestinationScreener } from '../screening/destination-screener';
 import { HostList } from '../screening/host-list';
 import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';
-import { startChannelsConsumer } from './infra/channels.consumer';
-import { startClicksConsumer } from './infra/clicks.consumer';
-import { LastClickWriter } from './infra/last-click.writer';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
 
-/** Links, QR and the description document of link-api, wired from the service context. */
+/** Links, QR and the description document of link-api, wired from the service context (consumers: link-consumers.ts). */
 export function createLinksModule(context: ServiceContext) {
   const { config } = context;
   const links = new PrismaLinkRepository(context.prisma);
@@ -31,11 +27,6 @@ export function createLinksModule(context: ServiceContext) {
   const useCases = linkUseCases({ links, channels, screener, clock: context.clock, newId: randomUUID });
   const renderQr = linkQr({ links });
   const openApi = loadPublicOpenApi(context.logger);
-  const lastClicks = new LastClickWriter(context.prisma);
-  const subscriptions: Subscription[] = [];
-  const stop = async (): Promise<void> => {
-    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
-  };
 
   return {
     register(controllers: ControllerContainer): void {
@@ -44,19 +35,5 @@ export function createLinksModule(context: ServiceContext) {
         .register(LinkQrController, () => new LinkQrController(renderQr))
         .register(OpenApiController, () => new OpenApiController(openApi));
     },
-    async start(): Promise<void> {
-      // Both groups are joined at once: each join waits for a rebalance, which would otherwise add up.
-      const started = await Promise.allSettled([
-        startChannelsConsumer(context.bus, channels, config.CHANNELS_CONSUMER_GROUP),
-        startClicksConsumer(context.bus, lastClicks, config.CLICKS_CONSUMER_GROUP),
-      ]);
-      for (const result of started) if (result.status === 'fulfilled') subscriptions.push(result.value);
-      const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-      if (failed) {
-        await stop();
-        throw failed.reason;
-      }
-    },
-    stop,
   };
 }

@@ -13,11 +13,11 @@ beforeAll(async () => {
   // One installation: the second instance shares the first's database, Redis prefix and consumer groups.
   const { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } = a.config;
   second = await startLinkApi({ databaseUrl: a.databaseUrl, rateLimitPrefix, env: { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } });
-}, 90_000);
+}, 60_000);
 
 afterAll(async () => {
-  await second?.stop();
-  await first?.stop();
+  // Together: one leaving alone starts a rebalance the other would wait out before it can leave too.
+  await Promise.all([second?.stop(), first?.stop()]);
 });
 
 const listLinks = (instance: LinkApiInstance, key: string) => fetch(`${instance.url}/v1/links`, { headers: { authorization: `Bearer ${key}` } });

@@ -7,6 +7,14 @@ import { loadConfig, startService, type Config, type RunningService } from '../.
 
 export const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789abcdef';
 
+/**
+ * When a member joins (or leaves) a group that is up, librdkafka's mock coordinator waits session timeout - 1 s for
+ * the other members to rejoin before it assigns partitions, however fast they rejoin: with the production session
+ * timeout (30 s) a second instance took ~30 s to start. 6 s (Kafka's smallest default session timeout) keeps that
+ * wait at 5 s while leaving heartbeats (every second) ample slack on a loaded machine.
+ */
+const TEST_CONSUMER_TUNING = { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 1_000 };
+
 export interface LinkApiInstance {
   url: string;
   service: RunningService;
@@ -35,7 +43,7 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
   });
   const logger = createLogger({ service: 'link-api', level: 'error' });
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
-  const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger });
+  const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger, consumer: TEST_CONSUMER_TUNING });
   const service = await startService(config, {
     logger,
     bus,

@@ -1,0 +1,34 @@
+import type { EventBus, Subscription } from '@waymark/events';
+import type { Config } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
+import { startChannelsConsumer } from './infra/channels.consumer';
+import { startClicksConsumer } from './infra/clicks.consumer';
+import { LastClickWriter } from './infra/last-click.writer';
+import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
+
+export interface LinkConsumers {
+  stop(): Promise<void>;
+}
+
+/**
+ * The consumer groups of links: channels.v1 (the channels notifyChannels may name) and clicks.v1 (lastClickAt).
+ * Both groups are joined at once, and independently of the identity model: each join waits for the coordinator's
+ * rebalance delay, which would otherwise add up at start-up.
+ */
+export async function startLinkConsumers(deps: { bus: EventBus; prisma: PrismaClient; config: Config }): Promise<LinkConsumers> {
+  const { bus, prisma, config } = deps;
+  const started = await Promise.allSettled([
+    startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP),
+    startClicksConsumer(bus, new LastClickWriter(prisma), config.CLICKS_CONSUMER_GROUP),
+  ]);
+  const subscriptions = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async (): Promise<void> => {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+  };
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { stop };
+}
