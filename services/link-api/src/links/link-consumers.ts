@@ -1,4 +1,4 @@
-import type { EventBus, Subscription } from '@waymark/events';
+import type { EventBus } from '@waymark/events';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { startChannelsConsumer } from './infra/channels.consumer';
