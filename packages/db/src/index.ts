@@ -2,6 +2,7 @@ export { createPrismaClient, type PrismaClientClass, type PrismaClientOptions } 
 export { poolConfig, type DatabaseTarget } from './pg/pool-config';
 export { parseSchemaName, quoteIdent, schemaNameSchema } from './pg/schema-name';
 export { runMigrations, type MigrationsResult, type RunMigrationsOptions } from './migrations/run-migrations';
+export { findMigrationsDir } from './migrations/find-migrations-dir';
 export { readMigrationFiles, sha256Hex, type MigrationFile } from './migrations/migration-files';
 export { FailedMigrationError, MigrationApplyError, MigrationChecksumError } from './migrations/migration-errors';
 export { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL } from './migrations/prisma-migrations-table';

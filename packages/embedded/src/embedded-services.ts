@@ -3,7 +3,7 @@ import * as analytics from '@waymark/analytics-ingest';
 import * as exportRenderer from '@waymark/export-renderer';
 import * as gs1Catalog from '@waymark/gs1-catalog';
 import * as linkApi from '@waymark/link-api';
-import type { Logger } from '@waymark/logging';
+import { createLogger, type Logger } from '@waymark/logging';
 import * as notifier from '@waymark/notifier';
 import * as redirector from '@waymark/redirector';
 import type { EmbeddedConfig } from './embedded-config';
@@ -29,7 +29,6 @@ export async function startEmbeddedServices(
   config: EmbeddedConfig,
   root: string,
   infra: EmbeddedInfrastructure,
-  logger: Logger,
 ): Promise<{ services: RunningEmbeddedService[]; secrets: EmbeddedSecrets }> {
   const secretsDir = subDir(root, 'secrets');
   const secrets: EmbeddedSecrets = { operatorToken: persistentSecret(join(secretsDir, 'operator-token')) };
@@ -38,7 +37,7 @@ export async function startEmbeddedServices(
   const common = { bus: infra.bus, databaseUrl: infra.databaseUrl, cache: infra.cache, rateLimiter: infra.rateLimiter };
   const services: RunningEmbeddedService[] = [];
   const start = async (name: string, run: (log: Logger) => Promise<{ port: number; stop(): Promise<void> }>) => {
-    const running = await run(logger.child({ service: name }));
+    const running = await run(createLogger({ service: name, level: config.LOG_LEVEL }));
     services.push({ name, port: running.port, stop: () => running.stop() });
   };
 

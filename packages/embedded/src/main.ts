@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const infra = await startEmbeddedInfrastructure(config, root, logger);
   let running;
   try {
-    running = await startEmbeddedServices(config, root, infra, logger);
+    running = await startEmbeddedServices(config, root, infra);
   } catch (error) {
     await infra.stop();
     throw error;

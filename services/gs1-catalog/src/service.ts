@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { createPrismaClient, OutboxRelay, runMigrations } from '@waymark/db';
+import { createPrismaClient, findMigrationsDir, OutboxRelay, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -52,7 +50,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!objectStore) throw new Error('gs1-catalog needs an object store for export snapshots and zips');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: migrationsDir(), logger });
+  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'gs1-catalog'), logger });
   await objectStore.ensureBucket();
   if (!(await objectStore.setExpiry(EXPORTS_PREFIX, EXPORT_RETENTION_DAYS))) {
     logger.warn('object store has no lifecycle rules: export objects are removed by the sweeper alone');
@@ -112,10 +110,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   };
 }
 
-/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
-function migrationsDir(): string {
-  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
-  const found = candidates.find((dir) => existsSync(dir));
-  if (!found) throw new Error(`gs1-catalog migrations not found (looked in ${candidates.join(', ')})`);
-  return found;
-}
