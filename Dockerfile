@@ -1,12 +1,24 @@
+# syntax=docker/dockerfile:1
 # One multi-stage image for all six services; the service is chosen by the command
-# (docker-compose.yml: `command: ["node", "services/<name>/dist/src/main.js"]`).
+# (docker-compose.yml and deploy/k8s: `node services/<name>/dist/src/main.js`).
+#
+# Build stage: `npm ci`, then code generation (Prisma client and tsoa routes/OpenAPI; both run offline: see
+# packages/db/scripts/prisma-generate.js and packages/http/scripts/tsoa-generate.js), then `tsc -b` of the six services
+# and the packages they reference. The root build (`npm run build`) would also compile test-e2e and the embedded
+# runner, which the image does not ship.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc tsconfig.base.json tsconfig.json jest.config.js ./
+ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
+COPY package.json package-lock.json .npmrc tsconfig.base.json ./
 COPY packages ./packages
 COPY services ./services
+# npm ci needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.
 COPY test-e2e/package.json ./test-e2e/package.json
-RUN npm ci && npm run build && npm prune --omit=dev
+RUN npm ci
+RUN npm run generate \
+  && npx tsc -b services/link-api services/redirector services/analytics-ingest services/notifier \
+       services/gs1-catalog services/export-renderer \
+  && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
@@ -15,6 +27,11 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages ./packages
 COPY --from=build /app/services ./services
+# The redirector's click spool (CLICK_SPOOL_DIR) lives here on a volume; the image makes it writable by `node`,
+# and a fresh named or anonymous volume mounted there inherits that ownership.
+RUN mkdir -p /var/lib/waymark/click-spool && chown -R node:node /var/lib/waymark
 USER node
-EXPOSE 8080
+# Ports by service: link-api 8080, redirector 8081, analytics-ingest 8082, notifier 8083, gs1-catalog 8084,
+# export-renderer 8085.
+EXPOSE 8080 8081 8082 8083 8084 8085
 CMD ["node", "services/link-api/dist/src/main.js"]

@@ -12,13 +12,16 @@ create() { # name partitions cleanup.policy
     --partitions "$2" --replication-factor "$REPLICATION" --config "cleanup.policy=$3"
 }
 
-create links.v1 12 compact
-create identity.v1 3 compact
-create channels.v1 3 compact
-create clicks.v1 12 delete
-create exports.requested.v1 6 delete
-create exports.status.v1 6 delete
-# Dead-letter topics: messages that failed validation or kept failing, kept for inspection.
-for topic in links.v1 identity.v1 channels.v1 clicks.v1 exports.requested.v1 exports.status.v1; do
-  create "$topic.dlq" 1 delete
-done
+# topic name partitions cleanup.policy: the topic and its dead-letter topic (`<name>.dlq`: messages that failed
+# validation or kept failing, kept for inspection; same partitions as its topic, as @waymark/events declares it).
+topic() {
+  create "$1" "$2" "$3"
+  create "$1.dlq" "$2" delete
+}
+
+topic links.v1 12 compact
+topic identity.v1 3 compact
+topic channels.v1 3 compact
+topic clicks.v1 12 delete
+topic exports.requested.v1 6 delete
+topic exports.status.v1 6 delete
