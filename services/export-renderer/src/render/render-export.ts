@@ -6,13 +6,11 @@ import { defaultGs1Encoding } from './gs1/gs1-encoding.default';
 import { renderRecord, type RenderedRecord } from './render-record';
 import { SheetWriter } from './sheets/sheet-writer';
 import { sheetFitCheck } from './sheets/sheet-layouts';
-import { ZipSink } from './zip/zip-sink';
+import { ZipWriter } from './zip/zip-writer';
+import { zipRecords } from './zip/zip-records';
 import { BaseNames } from './zip/file-names';
 import { manifestCsv, manifestRow, type ManifestRow } from './zip/manifest';
 import { readmeText } from './zip/readme';
-
-/** Entries whose content is deflated already: stored as is instead of being deflated a second time. */
-const PRECOMPRESSED = /\.(pdf|ai|png)$/;
 
 export interface ExportProgress {
   readonly done: number;
@@ -26,13 +24,19 @@ export interface RecordJob {
 }
 
 /**
- * Renders the records and yields the results in the order of `jobs`. The default renders them one after another on
- * this thread; a worker pool can render several at once as long as it yields in order.
+ * Renders the records and yields the results in the order of `jobs`, their files already in zip form dated
+ * `zipDate`. The default renders them one after another on this thread; a worker pool can render several at once
+ * as long as it yields in order.
  */
-export type RecordRenderer = (jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding) => AsyncIterable<RenderedRecord>;
+export type RecordRenderer = (
+  jobs: readonly RecordJob[],
+  options: ExportOptions,
+  gs1: Gs1Encoding,
+  zipDate: Date,
+) => AsyncIterable<RenderedRecord>;
 
-async function* renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding): AsyncIterable<RenderedRecord> {
-  for (const job of jobs) yield await renderRecord(job.record, job.base, options, gs1);
+async function* renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding, zipDate: Date): AsyncIterable<RenderedRecord> {
+  for (const job of jobs) yield await renderRecord(job.record, job.base, options, gs1, zipDate);
 }
 
 export interface RenderExportInput {
@@ -62,7 +66,7 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
   const { records, options } = input;
   const gs1 = input.gs1 ?? defaultGs1Encoding;
   const now = (input.clock ?? (() => new Date()))();
-  const zip = new ZipSink(input.output);
+  const zip = new ZipWriter(input.output);
   const sheet = options.sheet === 'none' ? null : new SheetWriter(options.sheet, options);
   const names = new BaseNames();
   const rows: ManifestRow[] = [];
@@ -70,10 +74,10 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
   try {
     const jobs = records.map((record) => ({ record, base: names.next(record.code, record.domain) }));
     let index = 0;
-    for await (const rendered of (input.renderRecords ?? renderInOrder)(jobs, options, gs1)) {
+    for await (const rendered of (input.renderRecords ?? renderInOrder)(jobs, options, gs1, now)) {
       const record = jobs[index++]!.record;
-      for (const f of rendered.files) await zip.add(f.name, f.data, now, PRECOMPRESSED.test(f.name));
-      files += rendered.files.length;
+      await zip.write(rendered.zip);
+      files += rendered.zip.entries.length;
       if (sheet) {
         for (const s of rendered.symbols) {
           sheet.add(s.artwork);
@@ -81,18 +85,18 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
           if (fit) rendered.checks.push(`${s.symbology}: ${fit}`);
         }
       }
-      const fileNames = rendered.files.map((f) => f.name);
+      const fileNames = rendered.zip.entries.map((f) => f.name);
       rows.push(manifestRow(record, gs1.digitalLinkUri(record), rendered.symbols, rendered.checks, fileNames));
       await input.onProgress?.({ done: rows.length, total: records.length });
     }
-    if (sheet) await zip.add(`sheet-${sheet.kind}.pdf`, await sheet.finish(), now, true);
+    if (sheet) await zip.write(zipRecords([{ name: `sheet-${sheet.kind}.pdf`, data: await sheet.finish(), precompressed: true }], now));
     const codesWithChecks = rows.filter((r) => r.checks !== 'ok').length;
-    await zip.add('manifest.csv', manifestCsv(rows), now);
-    await zip.add('README.txt', readmeText({ options, count: rows.length, codesWithChecks, createdAt: now }), now);
+    const readme = readmeText({ options, count: rows.length, codesWithChecks, createdAt: now });
+    await zip.write(zipRecords([{ name: 'manifest.csv', data: manifestCsv(rows) }, { name: 'README.txt', data: readme }], now));
     const sizeBytes = await zip.finish();
     return { count: rows.length, sizeBytes, codesWithChecks, files: files + (sheet ? 3 : 2) };
   } catch (err) {
-    zip.abort();
+    zip.abort(err instanceof Error ? err : new Error(String(err)));
     throw err;
   }
 }

@@ -8,50 +8,57 @@ import { renderPdf } from './formats/pdf-writer';
 import { renderEps } from './formats/eps-writer';
 import { rasterExtension, renderRaster } from './raster/raster-writer';
 import { fileName } from './zip/file-names';
-
-export interface RenderedFile {
-  readonly name: string;
-  readonly data: Buffer;
-}
+import { zipRecords, type ZipInputFile, type ZipRecords } from './zip/zip-records';
 
 export interface RenderedRecord {
   readonly symbols: SymbolArtwork[];
-  readonly files: RenderedFile[];
   readonly checks: string[];
+  /** Every file of the record, deflated and checksummed where it was rendered, ready to be copied into the zip. */
+  readonly zip: ZipRecords;
 }
 
-async function formatFile(s: SymbolArtwork, format: ExportOptions['formats'][number], options: ExportOptions, title: string) {
+/** Entries whose content is deflated already: stored as is instead of being deflated a second time. */
+const PRECOMPRESSED = /\.(pdf|ai|png)$/;
+
+function formatFile(s: SymbolArtwork, format: ExportOptions['formats'][number], options: ExportOptions, title: string): Buffer {
   if (format === 'svg') return renderSvg(s.artwork, title);
   if (format === 'eps') return renderEps(s.artwork, options, title);
   // ai: Illustrator opens a PDF saved as .ai as a PDF-compatible Illustrator file; the bytes are the PDF's.
   return renderPdf(s.artwork, options, title);
 }
 
-/** Every file of one record (each symbol in each format, plus raster copies) and its preflight checks. */
+/**
+ * Every file of one record (each symbol in each format, plus raster copies) and its preflight checks. Each symbol
+ * is encoded once (composeRecord); every format and the preflight draw that one geometry.
+ */
 export async function renderRecord(
   record: RenderRecord,
   base: string,
   options: ExportOptions,
   gs1: Gs1Encoding,
+  zipDate: Date,
 ): Promise<RenderedRecord> {
   let composed;
   try {
     composed = composeRecord(record, options, gs1);
   } catch (err) {
-    return { symbols: [], files: [], checks: [`cannot encode: ${err instanceof Error ? err.message : String(err)}`] };
+    const checks = [`cannot encode: ${err instanceof Error ? err.message : String(err)}`];
+    return { symbols: [], checks, zip: zipRecords([], zipDate) };
   }
   const { symbols, checks } = composed;
-  const files: RenderedFile[] = [];
+  const files: ZipInputFile[] = [];
   for (const s of symbols) {
     const finding = await verifySymbol(s);
     if (finding) checks.push(finding);
     const title = `${record.code} ${s.symbology}`;
     for (const format of options.formats) {
-      files.push({ name: fileName(base, s.symbology, format), data: await formatFile(s, format, options, title) });
+      const name = fileName(base, s.symbology, format);
+      files.push({ name, data: formatFile(s, format, options, title), precompressed: PRECOMPRESSED.test(name) });
     }
     if (options.raster !== 'none') {
-      files.push({ name: fileName(base, s.symbology, rasterExtension(options.raster)), data: renderRaster(s.artwork, options.raster) });
+      const name = fileName(base, s.symbology, rasterExtension(options.raster));
+      files.push({ name, data: renderRaster(s.artwork, options.raster), precompressed: PRECOMPRESSED.test(name) });
     }
   }
-  return { symbols, files, checks };
+  return { symbols, checks, zip: zipRecords(files, zipDate) };
 }

@@ -37,14 +37,14 @@ export class RenderPool {
   }
 
   /** The RecordRenderer renderExport takes. */
-  readonly render: RecordRenderer = (jobs, options) => this.renderInOrder(jobs, options);
+  readonly render: RecordRenderer = (jobs, options, _gs1, zipDate) => this.renderInOrder(jobs, options, zipDate);
 
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
 
-  private async *renderInOrder(jobs: readonly RecordJob[], options: ExportOptions): AsyncIterable<RenderedRecord> {
+  private async *renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, zipDate: Date): AsyncIterable<RenderedRecord> {
     const chunks: RecordJob[][] = [];
     for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK));
     const window = this.size * IN_FLIGHT_PER_THREAD;
@@ -54,7 +54,7 @@ export class RenderPool {
     try {
       for (let i = 0; i < chunks.length; i++) {
         while (dispatched < chunks.length && dispatched < i + window) {
-          const task = this.submit(chunks[dispatched]!, options, keepGeometry);
+          const task = this.submit({ id: this.nextTaskId++, jobs: chunks[dispatched]!, options, keepGeometry, zipDate: zipDate.getTime() });
           task.catch(() => undefined); // awaited below in order; a later failure must not surface as unhandled
           inFlight.push(task);
           dispatched++;
@@ -66,13 +66,11 @@ export class RenderPool {
     }
   }
 
-  private submit(jobs: readonly RecordJob[], options: ExportOptions, keepGeometry: boolean): Promise<RenderedRecord[]> {
+  private submit(task: RenderTask): Promise<RenderedRecord[]> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     const thread = this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const id = this.nextTaskId++;
-    const task: RenderTask = { id, jobs, options, keepGeometry };
     return new Promise<RenderedRecord[]>((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
+      thread.pending.set(task.id, { resolve, reject });
       thread.worker.postMessage(task);
     });
   }
@@ -87,7 +85,7 @@ export class RenderPool {
       if (!pending) return;
       thread.pending.delete(reply.id);
       if ('error' in reply) pending.reject(new Error(`render worker: ${reply.error}`));
-      else pending.resolve(reply.results.map(asBuffers));
+      else pending.resolve(reply.results);
     });
     worker.on('error', (err) => this.fail(thread, err));
     worker.on('exit', (code) => this.fail(thread, new Error(`render worker exited with code ${code}`)));
@@ -105,9 +103,4 @@ export class RenderPool {
     void thread.worker.terminate();
     this.threads[index] = this.spawn();
   }
-}
-
-/** Buffers arrive from a thread as plain Uint8Arrays; the zip writer wants Buffers (a view, no copy). */
-function asBuffers(rendered: RenderedRecord): RenderedRecord {
-  return { ...rendered, files: rendered.files.map((f) => ({ name: f.name, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) })) };
 }

@@ -7,6 +7,8 @@ export interface RenderTask {
   readonly options: ExportOptions;
   /** Keep each symbol's geometry (rects, glyphs) in the reply: only a sheet needs it, and it is the bulk of a reply. */
   readonly keepGeometry: boolean;
+  /** The zip entries' date, in ms since the epoch. */
+  readonly zipDate: number;
 }
 
 export type RenderReply = { readonly id: number; readonly results: RenderedRecord[] } | { readonly id: number; readonly error: string };

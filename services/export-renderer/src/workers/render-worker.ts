@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import { defaultGs1Encoding, renderRecord, type RenderedRecord } from '../render';
+import { defaultGs1Encoding, loadZxing, renderRecord, type RenderedRecord } from '../render';
 import type { RenderReply, RenderTask } from './render-protocol';
 
 /*
  * A render worker thread: renders the records of each task it is sent, one task after another, and replies with
- * the files, symbols and checks of each record in order. Rendering is pure CPU work, so threads use every core.
+ * the files (deflated, checksummed and in zip form, so the thread writing the zip only copies them), symbols and
+ * checks of each record in order. Rendering is pure CPU work, so threads use every core.
  */
 const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
@@ -17,7 +18,7 @@ async function run(task: RenderTask): Promise<RenderReply> {
   try {
     const results: RenderedRecord[] = [];
     for (const job of task.jobs) {
-      const rendered = await renderRecord(job.record, job.base, task.options, defaultGs1Encoding);
+      const rendered = await renderRecord(job.record, job.base, task.options, defaultGs1Encoding, new Date(task.zipDate));
       results.push(task.keepGeometry ? rendered : withoutGeometry(rendered));
     }
     return { id: task.id, results };
@@ -26,7 +27,16 @@ async function run(task: RenderTask): Promise<RenderReply> {
   }
 }
 
-let queue: Promise<void> = Promise.resolve();
+/** The zip blobs move to the main thread instead of being copied (each owns its ArrayBuffer). */
+function transferList(reply: RenderReply): ArrayBuffer[] {
+  return 'results' in reply ? reply.results.map((r) => r.zip.blob.buffer as ArrayBuffer) : [];
+}
+
+// The preflight reader is compiled while the thread waits for its first task, not during a job.
+let queue: Promise<unknown> = loadZxing();
 port.on('message', (task: RenderTask) => {
-  queue = queue.then(async () => port.postMessage(await run(task)));
+  queue = queue.then(async () => {
+    const reply = await run(task);
+    port.postMessage(reply, transferList(reply));
+  });
 });

@@ -28,3 +28,19 @@ export function glyphScale(sizeMm: number, unitsPerMm = 1): string {
 export function glyphId(ch: string): string {
   return `g${ch.charCodeAt(0)}`;
 }
+
+/** A glyph's bounding box in font units as a PDF array (control points included, so it always encloses the outline). */
+export const pdfGlyphBBox = glyphCache((g: Glyph) => {
+  const xs: number[] = [0];
+  const ys: number[] = [0];
+  for (const o of g.ops) {
+    if (o.op === 'Z') continue;
+    xs.push(o.x);
+    ys.push(o.y);
+    if (o.op === 'C') {
+      xs.push(o.x1, o.x2);
+      ys.push(o.y1, o.y2);
+    }
+  }
+  return `[${Math.min(...xs)} ${Math.min(...ys)} ${Math.max(...xs)} ${Math.max(...ys)}]`;
+});
