@@ -4,8 +4,8 @@ import { createHttpApp, type ReadinessChecks } from '../src';
 import { DomainError } from './fixture/src/domain-error';
 import { captureLogger } from './support/capture-logger';
 
-function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number; trustProxy?: boolean | number } = {}) {
-  const captured = captureLogger();
+function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number; trustProxy?: boolean | number; logLevel?: 'debug' | 'info' } = {}) {
+  const captured = captureLogger('http-test', options.logLevel);
   const app = createHttpApp({
     service: 'http-test',
     logger: captured.logger,
@@ -46,6 +46,19 @@ describe('createHttpApp', () => {
     const line = lines.find((l) => l.msg === 'request completed');
     expect(line).toMatchObject({ req: { headers: { 'x-api-key': '[redacted]', authorization: '[redacted]', cookie: '[redacted]' } } });
     expect(JSON.stringify(lines)).not.toMatch(/wm_live_secret|sid=abc/);
+  });
+
+  it('logs successful requests at debug only: at info just failures are written, each under its request id', async () => {
+    const { app, lines } = appWith({ logLevel: 'info' });
+    await request(app).get('/items/1').expect(200);
+    const taken = await request(app).get('/taken').expect(409);
+    const boom = await request(app).get('/boom').expect(500);
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed.map((l) => [l.level, l.reqId, (l.res as { statusCode: number }).statusCode])).toEqual([
+      ['warn', taken.headers['x-request-id'], 409],
+      ['error', boom.headers['x-request-id'], 500],
+    ]);
+    expect(lines.find((l) => l.msg === 'unhandled error')).toMatchObject({ level: 'error', reqId: boom.headers['x-request-id'] });
   });
 
   it('keeps a sane incoming x-request-id and replaces an unsafe one', async () => {

@@ -14,7 +14,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  * process (target >= 0.5). The tenant's plan is set far above the load so the rate limiter is consulted, never hit.
  */
 it('link-api bench', async () => {
-  const api = await startLinkApi({ env: { CHANNELS_CONSUMER_GROUP: uniqueName('bench-channels'), LOG_LEVEL: 'warn' } });
+  const api = await startLinkApi({ env: { CHANNELS_CONSUMER_GROUP: uniqueName('bench-channels'), LOG_LEVEL: 'info' } });
   try {
     const plan = uniqueName('bench').replace(/-/g, '_').slice(0, 40);
     const planReply = await operator(api.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 1_000_000, burst: 1_000_000, bulkRowCap: 500, exportsPerHour: 1 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { createPrismaClient, OutboxRelay, runMigrations } from '@waymark/db';
+import { Pool } from 'pg';
+import { createPrismaClient, OutboxRelay, poolConfig, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -41,11 +42,16 @@ export interface ServiceContext {
   logger: Logger;
   bus: EventBus;
   prisma: PrismaClient;
+  /** Plain pg for the hot reads that Prisma makes too expensive (see PgLinkReader). */
+  readPool: Pool;
   clock: () => Date;
   cache?: KeyValueCache;
   /** Tenants, keys and domains as identity.v1 says (verified domains, plans, entitlements). */
   auth: ApiAuth;
 }
+
+/** Connections of the read pool: the reads are short single statements, so a few connections keep up. */
+const READ_POOL_SIZE = 4;
 
 /** Topics link-api publishes through its outbox; the relay knows only these. */
 const OUTBOX_TOPICS: readonly TopicDef<unknown>[] = [identityTopic, linksTopic] as readonly TopicDef<unknown>[];
@@ -66,6 +72,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   try {
     const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
     started.push(() => prisma.$disconnect());
+    const readPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, READ_POOL_SIZE));
+    readPool.on('error', (err) => logger.warn({ err }, 'idle read connection failed; the pool replaces it'));
+    started.push(() => readPool.end());
     const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns });
     await identity.seed();
     const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
@@ -88,7 +97,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     if (authStart.status === 'rejected') throw authStart.reason;
     if (consumersStart.status === 'rejected') throw consumersStart.reason;
     const auth = authStart.value;
-    const context: ServiceContext = { config, logger, bus, prisma, clock, cache: adapters.cache, auth };
+    const context: ServiceContext = { config, logger, bus, prisma, readPool, clock, cache: adapters.cache, auth };
 
     // Feature modules register their controllers here and their start/stop with `started`.
     const controllers = new ControllerContainer();

@@ -7,7 +7,7 @@ export interface CapturedLogger {
 }
 
 /** A real pino logger (same options as production) whose JSON lines the test can read. */
-export function captureLogger(service = 'http-test'): CapturedLogger {
+export function captureLogger(service = 'http-test', level: 'debug' | 'info' = 'debug'): CapturedLogger {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -15,5 +15,5 @@ export function captureLogger(service = 'http-test'): CapturedLogger {
       done();
     },
   });
-  return { logger: createLogger({ service, level: 'debug', destination }), lines };
+  return { logger: createLogger({ service, level, destination }), lines };
 }

@@ -10,12 +10,13 @@ import { HostList } from '../screening/host-list';
 import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
+import { PgLinkReader } from './infra/pg-link-reader';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
 
 /** Links, QR and the description document of link-api, wired from the service context (consumers: link-consumers.ts). */
 export function createLinksModule(context: ServiceContext) {
   const { config } = context;
-  const links = new PrismaLinkRepository(context.prisma);
+  const links = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool));
   const channels = new PrismaChannelDirectory(context.prisma);
   const configuredFronts = new HostList(config.SHORT_DOMAINS);
   const screener = createDestinationScreener({

@@ -41,8 +41,8 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
     CLICKS_CONSUMER_GROUP: uniqueName('link-api-clicks'),
     ...options.env,
   });
-  const logger = createLogger({ service: 'link-api', level: 'error' });
-  const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
+  const logger = createLogger({ service: 'link-api', level: config.LOG_LEVEL });
+  const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true }); // as main.ts
   const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger, consumer: TEST_CONSUMER_TUNING });
   const service = await startService(config, {
     logger,

@@ -5,10 +5,14 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { toLinkState, type LinkRecord } from '../domain/link-record';
 import type { LinkPage, LinkRepository } from '../app/link-ports';
 import { toRecord, toRow } from './link-rows';
+import type { PgLinkReader } from './pg-link-reader';
 
 /** Links in link-api's schema; each write and its links.v1 event commit together (transactional outbox). */
 export class PrismaLinkRepository implements LinkRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly reader: PgLinkReader,
+  ) {}
 
   async insertMany(records: readonly LinkRecord[]): Promise<Set<string>> {
     if (records.length === 0) return new Set();
@@ -23,8 +27,7 @@ export class PrismaLinkRepository implements LinkRepository {
   }
 
   async findByCode(tenantId: string, code: string, domain?: string): Promise<LinkRecord[]> {
-    const rows = await this.prisma.link.findMany({ where: { tenantId, code, ...(domain === undefined ? {} : { domain }) }, take: 50 });
-    return rows.map(toRecord);
+    return this.reader.findByCode(tenantId, code, domain);
   }
 
   async update(id: string, change: (current: LinkRecord) => LinkRecord | null): Promise<LinkRecord | null> {
