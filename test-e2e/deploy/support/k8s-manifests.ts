@@ -19,7 +19,7 @@ const envVarSchema = z.object({
   value: z.string().optional(),
   valueFrom: z.object({ configMapKeyRef: keyRef.optional(), secretKeyRef: keyRef.optional() }).optional(),
 });
-const httpProbe = z.looseObject({ httpGet: z.looseObject({ path: z.string(), port: z.union([z.string(), z.number()]) }) });
+const httpProbe = z.looseObject({ httpGet: z.looseObject({ path: z.string(), port: z.union([z.string(), z.number()]) }).optional() });
 const containerSchema = z.looseObject({
   name: z.string(),
   image: z.string(),

@@ -72,7 +72,7 @@ export function variablesOf(service: ServiceEntry): Set<string> {
 export function defaultPortOf(service: ServiceEntry): number {
   const port = service.ownShape.PORT;
   if (!port) throw new Error(`${service.name} has no PORT setting`);
-  return z.number().parse(port.parse(undefined));
+  return z.number().parse(z.parse(port, undefined));
 }
 
 /** The infra shapes that a service's main.ts and config.ts actually name (import lines aside). */

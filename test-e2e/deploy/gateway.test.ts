@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { routeOf } from '../../packages/embedded/src/gateway-routes';
+import { API_SERVICES, loadPublicOpenApi, openApiPathOf } from '../../services/link-api/src/http/links/public-openapi';
+import { startGateway, type RunningGateway } from './support/nginx-gateway';
+
+const API_HOST = 'api.waymark.test';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+/** An OpenAPI path with sample values for its parameters (a GS1 path parameter spans several segments). */
+const samplePath = (template: string) =>
+  template.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'path' ? '01/09506000134352/10/ABC1' : `sample-${name}`));
+
+/** Path template -> the API service whose own tsoa document declares it. */
+function ownersOfPaths(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const service of API_SERVICES) {
+    const file = openApiPathOf(service);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run generate\` (npm test builds first)`);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
+    for (const template of Object.keys(doc.paths)) owners.set(template, service);
+  }
+  return owners;
+}
+
+describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () => {
+  let gateway: RunningGateway;
+  const owners = ownersOfPaths();
+  const publicDocument = loadPublicOpenApi();
+
+  beforeAll(async () => {
+    gateway = await startGateway(API_HOST);
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it('knows an owner for every path of the merged public document', () => {
+    expect(Object.keys(publicDocument.paths).filter((template) => !owners.has(template))).toEqual([]);
+  });
+
+  it('routes every operation of every API service to that service, as the embedded gateway does', async () => {
+    const misrouted: unknown[] = [];
+    let checked = 0;
+    for (const [template, owner] of owners) {
+      const operations = Object.keys((JSON.parse(readFileSync(openApiPathOf(owner), 'utf8')) as { paths: Record<string, object> }).paths[template]!);
+      for (const method of operations.filter((m) => METHODS.includes(m))) {
+        const path = samplePath(template);
+        const answer = await gateway.send(method.toUpperCase(), API_HOST, `${path}?limit=5`);
+        const embedded = routeOf(path);
+        checked += 1;
+        if (answer.servedBy !== owner || embedded !== owner) misrouted.push({ method, path, owner, nginx: answer.servedBy, embedded });
+      }
+    }
+    expect(misrouted).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(owners.size);
+  });
+
+  it('answers unknown API paths itself with a JSON 404, and sends every other host to the redirector', async () => {
+    await expect(gateway.send('GET', API_HOST, '/v2/things')).resolves.toEqual({ status: 404, servedBy: undefined });
+    expect(routeOf('/v2/things')).toBeUndefined();
+    for (const path of ['/abc123', '/01/09506000134352/10/ABC1?linkType=linkset', '/.well-known/gs1resolver', '/v1/links']) {
+      await expect(gateway.send('GET', 'go.brand.example', path)).resolves.toEqual({ status: 200, servedBy: 'redirector' });
+    }
+  });
+
+  it('keeps the redirector metrics off the public side', async () => {
+    await expect(gateway.send('GET', 'go.brand.example', '/metrics')).resolves.toEqual({ status: 404, servedBy: undefined });
+  });
+});
