@@ -30,6 +30,9 @@ export const configSchema = z
     DELIVERY_POLL_INTERVAL: env.duration().default(500),
     DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
     DELIVERY_CONCURRENCY_PER_CHANNEL: z.coerce.number().int().min(1).max(100).default(16),
+    /** Finished deliveries and their attempt log are deleted this long after the click (pending ones never). */
+    DELIVERY_RETENTION: env.duration().default(30 * 24 * 3_600_000),
+    DELIVERY_RETENTION_SWEEP_INTERVAL: env.duration().default(3_600_000),
     /** `true`: a 410 Gone from a webhook receiver disables (pauses) the channel. */
     DISABLE_CHANNEL_ON_410: env.boolean().default(true),
     /** Base of the confirmation link in opt-in mails, e.g. https://api.example.com (the gateway routes it here). */

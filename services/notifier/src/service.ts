@@ -7,17 +7,16 @@ import { OutboxRelay, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
-import { attemptDelivery } from './app/attempt-delivery';
 import { fanOutClicks } from './app/fan-out-clicks';
 import { bindUseCases } from './app/notifier-use-cases';
 import { publicBaseUrl, type Config } from './config';
+import { createDeliveryPipeline } from './delivery-pipeline';
 import { SecretBox } from './domain/secret-box';
 import { RegisterRoutes } from './generated/routes';
 import { ChannelsController } from './http/channels.controller';
 import { EmailConfirmationsController } from './http/email-confirmations.controller';
 import { ChannelRepository } from './infra/channel.repository';
 import { subscribeClicks } from './infra/clicks.consumer';
-import { DeliveryWorker } from './infra/delivery-worker';
 import { DeliveryRepository } from './infra/delivery.repository';
 import { createResolve } from './infra/guarded-lookup';
 import { createMailSender } from './infra/mail-sender';
@@ -38,9 +37,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** A claimed row stays ours this much longer than the attempt timeout, so only a crashed attempt outlives it. */
-const LEASE_MARGIN_MS = 30_000;
-
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, bus, databaseUrl } = adapters;
   if (!databaseUrl) throw new Error('the notifier needs a database (adapters.databaseUrl)');
@@ -58,39 +54,15 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
   const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY });
 
-  const worker = new DeliveryWorker({
-    deliveries,
-    logger,
-    concurrency: config.DELIVERY_CONCURRENCY,
-    perChannel: config.DELIVERY_CONCURRENCY_PER_CHANNEL,
-    pollIntervalMs: config.DELIVERY_POLL_INTERVAL,
-    leaseMs: config.DELIVERY_TIMEOUT + LEASE_MARGIN_MS,
-    attempt: (delivery) =>
-      attemptDelivery(
-        {
-          webhooks,
-          mail,
-          secrets,
-          clock,
-          timeUnitMs: config.DELIVERY_TIME_UNIT,
-          onGone: config.DISABLE_CHANNEL_ON_410
-            ? async (d) => {
-                await channels.update(d.tenantId, d.channelId, { enabled: false }, 'gone');
-                logger.warn({ channelId: d.channelId }, 'receiver answered 410 Gone: channel disabled');
-              }
-            : undefined,
-        },
-        delivery,
-      ),
-  });
+  const pipeline = createDeliveryPipeline({ config, logger, databaseUrl, prisma, channels, deliveries, attemptDeps: { webhooks, mail, secrets, clock } });
 
   await relay.start();
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter, cache: adapters.cache, clock });
-  worker.start();
+  await pipeline.start();
   // Joining the consumer group can take a session timeout after a crash (Kafka waits for the dead member), so it
   // happens in the background: the API and the retry schedule run meanwhile.
   const clicks = subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
-    if ((await fanOutClicks({ deliveries }, facts)) > 0) worker.wake();
+    if ((await fanOutClicks({ deliveries }, facts)) > 0) pipeline.wake();
   });
   clicks.then(
     () => logger.info('consuming clicks.v1'),
@@ -123,7 +95,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const stopSteps: (() => Promise<unknown>)[] = [
     () => server.close(),
     async () => (await clicks.catch(() => undefined))?.stop(),
-    () => worker.stop(),
+    () => pipeline.stop(),
     () => auth.stop(),
     () => relay.stop(),
     () => webhooks.close(),

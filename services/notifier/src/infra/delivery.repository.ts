@@ -21,6 +21,8 @@ export interface ClaimedDelivery {
   channelType: ChannelType;
   config: { url?: string; email?: string };
   secretCiphertext: string | null;
+  /** The lease this claim took (exact database value), so an unused claim can be handed back without touching a newer one. */
+  leaseUntil: string;
 }
 
 export interface AttemptRecord {
@@ -76,7 +78,14 @@ UPDATE "delivery" d SET "lease_until" = now() + $4::int * interval '1 millisecon
   FROM chosen, "channel" c
  WHERE d."id" = chosen."id" AND c."id" = d."channel_id"
 RETURNING d."id"::text AS "id", d."channel_id" AS "channelId", d."event_id" AS "eventId", d."body", d."attempts",
-          c."tenant_id" AS "tenantId", c."type" AS "channelType", c."config", c."secret_ciphertext" AS "secretCiphertext"`;
+          c."tenant_id" AS "tenantId", c."type" AS "channelType", c."config", c."secret_ciphertext" AS "secretCiphertext",
+          d."lease_until"::text AS "leaseUntil"`;
+
+// Hands back claims never attempted (a stopping worker), only where the lease is still the one we took.
+const RELEASE_SQL = `
+UPDATE "delivery" d SET "lease_until" = NULL
+  FROM jsonb_to_recordset($1::jsonb) AS r("id" bigint, "lease_until" text)
+ WHERE d."id" = r."id" AND d."lease_until" = r."lease_until"::timestamptz AND d."status" = 'pending'`;
 
 // The schedule advances only from the attempt number it expected, so an attempt repeated after a lost lease is not
 // counted twice; a paused (cancelled) delivery keeps its status but its last attempt is still logged.
@@ -121,6 +130,11 @@ export class DeliveryRepository {
       options.leaseMs,
     );
     return rows.map((row) => ({ ...row, channelType: ChannelType.parse(row.channelType) }));
+  }
+
+  async release(claims: Pick<ClaimedDelivery, 'id' | 'leaseUntil'>[]): Promise<void> {
+    if (claims.length === 0) return;
+    await this.prisma.$executeRawUnsafe(RELEASE_SQL, JSON.stringify(claims.map((c) => ({ id: c.id, lease_until: c.leaseUntil }))));
   }
 
   async record(attempts: AttemptRecord[]): Promise<void> {
