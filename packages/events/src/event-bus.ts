@@ -40,6 +40,13 @@ export interface SubscribeOptions<V> {
    * the partition next receives it again (at least once). Default 30 000.
    */
   stopTimeoutMs?: number;
+  /**
+   * Kafka only: how many of the subscription's assigned partitions may have a batch in handleBatch at the same time
+   * (kafkajs `partitionsConsumedConcurrently`). Each partition still sees its batches in order, one at a time, and
+   * its offsets are still committed only after its own batch was handled. Default 1; the in-process bus always
+   * handles one partition at a time.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 export interface Subscription {

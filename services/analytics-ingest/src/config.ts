@@ -19,6 +19,10 @@ export const configSchema = z.object({
   VISITOR_HASH_SALT: env.secret(16).optional(),
   /** A MaxMind-format City database to use instead of the GeoLite2 City data shipped with the service. */
   GEOIP_CITY_MMDB: z.string().min(1).optional(),
+  /** clicks.v1 partitions whose batches are handled at once, merged into one statement. */
+  CLICKS_CONCURRENT_PARTITIONS: z.coerce.number().int().min(1).max(64).default(4),
+  /** A statement takes whole batches until it holds this many events. */
+  CLICKS_STATEMENT_EVENTS: z.coerce.number().int().min(1).max(50_000).default(5000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 });
 

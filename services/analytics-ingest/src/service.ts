@@ -6,7 +6,9 @@ import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import { poolConfig, runMigrations } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
+import type { ClickFact } from '@waymark/contracts';
 import { applyLinkStates } from './app/apply-link-states';
+import { BatchCoalescer } from './app/batch-coalescer';
 import { enrichClick } from './app/enrich-click';
 import { getLinkAnalytics } from './app/get-link-analytics';
 import { getTenantAnalytics } from './app/get-tenant-analytics';
@@ -18,7 +20,7 @@ import { LinkAnalyticsController } from './http/link-analytics.controller';
 import { TenantAnalyticsController } from './http/tenant-analytics.controller';
 import { AnalyticsQueryRepository } from './infra/analytics-query.repository';
 import { startConsumers } from './infra/consumers';
-import { writeFacts } from './infra/fact-writer';
+import { writeFacts, type StoredFact } from './infra/fact-writer';
 import { MmdbGeoLocator } from './infra/geo-locator';
 import { LinkRefRepository } from './infra/link-ref.repository';
 import { PartitionManager } from './infra/partition-manager';
@@ -61,22 +63,29 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     storeRawIp: config.STORE_RAW_IP,
   };
   const retention = startRetentionJob({ pool, partitions, retentionMs: config.ANALYTICS_RETENTION, clock, logger });
+  // Several partitions' batches are prepared at once and share one statement (one commit) per flush.
+  const factBatches = new BatchCoalescer<StoredFact>(async (facts) => {
+    const started = performance.now();
+    const inserted = await writeFacts(pool, facts);
+    logger.debug({ facts: facts.length, inserted, writeMs: Math.round(performance.now() - started) }, 'clicks stored');
+  }, config.CLICKS_STATEMENT_EVENTS);
+  const ingestDeps = {
+    enrich: (click: ClickFact) => enrichClick(click, enrichDeps),
+    links,
+    partitions,
+    write: (facts: StoredFact[]) => factBatches.submit(facts),
+    retentionMs: config.ANALYTICS_RETENTION,
+    clock,
+    logger,
+  };
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter ?? new MemoryRateLimiter(), cache: adapters.cache, clock });
   const subscriptions = await startConsumers({
     bus,
     clicksGroup: config.CLICKS_CONSUMER_GROUP,
+    clicksConcurrency: config.CLICKS_CONCURRENT_PARTITIONS,
     linksGroup: config.LINKS_CONSUMER_GROUP,
     onLinks: (records) => applyLinkStates(records, links),
-    onClicks: (clicks) =>
-      ingestClicks(clicks, {
-        enrich: (click) => enrichClick(click, enrichDeps),
-        links,
-        partitions,
-        write: (facts) => writeFacts(pool, facts),
-        retentionMs: config.ANALYTICS_RETENTION,
-        clock,
-        logger,
-      }),
+    onClicks: (clicks) => ingestClicks(clicks, ingestDeps),
   });
 
   const useCases: AnalyticsUseCases = {

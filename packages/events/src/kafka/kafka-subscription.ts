@@ -73,6 +73,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
       eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
     });
   } catch (error) {

@@ -5,6 +5,8 @@ import type { LinkStateRecord } from '../app/apply-link-states';
 export interface ConsumerOptions {
   bus: EventBus;
   clicksGroup: string;
+  /** Partitions of clicks.v1 whose batches are handled at once (their batches are coalesced by the caller). */
+  clicksConcurrency: number;
   linksGroup: string;
   onClicks(clicks: ClickFact[]): Promise<unknown>;
   onLinks(records: LinkStateRecord[]): Promise<void>;
@@ -25,6 +27,7 @@ export async function startConsumers(options: ConsumerOptions): Promise<Subscrip
     topic: clicksTopic,
     mode: 'group',
     groupId: options.clicksGroup,
+    partitionsConsumedConcurrently: options.clicksConcurrency,
     handleBatch: async (messages) => {
       await options.onClicks(messages.flatMap((m) => (m.value ? [m.value] : [])));
     },

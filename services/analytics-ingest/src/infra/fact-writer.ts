@@ -21,25 +21,25 @@ ins AS (
   RETURNING tenant_id, link_id, (at AT TIME ZONE 'UTC')::date AS day, source, human, device, browser, os, country,
             city, referrer, hll_reg, hll_rho
 ),
-dims AS (
-  SELECT ins.tenant_id, ins.link_id, ins.day, d.dim, d.value, ins.source, ins.human FROM ins
-  CROSS JOIN LATERAL (VALUES (0::smallint, ''), (1::smallint, device), (2::smallint, browser), (3::smallint, os),
+link_agg AS (
+  SELECT ins.link_id, ins.day, d.dim, d.value, min(ins.tenant_id) AS tenant_id, count(*) FILTER (WHERE source = 0) AS clicks,
+         count(*) FILTER (WHERE source = 1) AS scans, count(*) FILTER (WHERE human) AS humans
+  FROM ins CROSS JOIN LATERAL (VALUES (0::smallint, ''), (1::smallint, device), (2::smallint, browser), (3::smallint, os),
     (4::smallint, country), (5::smallint, city), (6::smallint, referrer),
     (7::smallint, CASE source WHEN 0 THEN 'click' ELSE 'qr' END)) AS d(dim, value)
+  GROUP BY ins.link_id, ins.day, d.dim, d.value
 ),
 link_rollup AS (
   INSERT INTO link_daily AS r (link_id, day, dim, value, tenant_id, clicks, scans, humans)
-  SELECT link_id, day, dim, value, min(tenant_id), count(*) FILTER (WHERE source = 0),
-         count(*) FILTER (WHERE source = 1), count(*) FILTER (WHERE human)
-  FROM dims GROUP BY link_id, day, dim, value ORDER BY link_id, day, dim, value
+  SELECT link_id, day, dim, value, tenant_id, clicks, scans, humans FROM link_agg ORDER BY link_id, day, dim, value
   ON CONFLICT (link_id, day, dim, value) DO UPDATE
   SET clicks = r.clicks + excluded.clicks, scans = r.scans + excluded.scans, humans = r.humans + excluded.humans
 ),
+-- A link belongs to one tenant, so the tenant rollup sums the (much smaller) per-link aggregate.
 tenant_rollup AS (
   INSERT INTO tenant_daily AS r (tenant_id, day, dim, value, clicks, scans, humans)
-  SELECT tenant_id, day, dim, value, count(*) FILTER (WHERE source = 0), count(*) FILTER (WHERE source = 1),
-         count(*) FILTER (WHERE human)
-  FROM dims GROUP BY tenant_id, day, dim, value ORDER BY tenant_id, day, dim, value
+  SELECT tenant_id, day, dim, value, sum(clicks), sum(scans), sum(humans)
+  FROM link_agg GROUP BY tenant_id, day, dim, value ORDER BY tenant_id, day, dim, value
   ON CONFLICT (tenant_id, day, dim, value) DO UPDATE
   SET clicks = r.clicks + excluded.clicks, scans = r.scans + excluded.scans, humans = r.humans + excluded.humans
 ),

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import type { Pool } from 'pg';
+import { clicksTopic, type ClickFact } from '@waymark/contracts';
+import { waitFor } from '@waymark/testkit';
+import { generateClicks } from './bench-data';
+
+const PUBLISH_CHUNK = 4000;
+
+/**
+ * librdkafka's mock keeps about 5 MB per partition and drops older messages (its low watermark moves up) even
+ * when nobody consumed them. Produces `count` clicks to a scratch topic nobody reads and reports what the mock kept.
+ */
+export async function probeMockRetention(brokers: string[], count: number, now: number): Promise<string> {
+  const kafka = new Kafka({ clientId: 'analytics-bench-probe', brokers, logLevel: logLevel.NOTHING });
+  const producer = kafka.producer();
+  const admin = kafka.admin();
+  await Promise.all([producer.connect(), admin.connect()]);
+  try {
+    const topic = 'bench.retention-probe';
+    const clicks = generateClicks(count, 10, 1000, now);
+    let bytes = 0;
+    for (let i = 0; i < clicks.length; i += PUBLISH_CHUNK) {
+      const messages = clicks.slice(i, i + PUBLISH_CHUNK).map((c) => ({ key: clicksTopic.keyOf(c), value: JSON.stringify(c) }));
+      bytes += messages.reduce((sum, m) => sum + m.value.length, 0);
+      await producer.send({ topic, messages });
+    }
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const low = offsets.reduce((sum, o) => sum + Number(o.low), 0);
+    const high = offsets.reduce((sum, o) => sum + Number(o.high), 0);
+    return `mock retention probe: produced ${high} clicks (~${Math.round(bytes / count)} B each) to ${offsets.length} partitions with no consumer; low watermarks sum ${low}: the mock dropped ${low} unread and kept ${high - low}`;
+  } finally {
+    await Promise.all([producer.disconnect(), admin.disconnect()]);
+  }
+}
+
+/** Produces clicks with kcat (librdkafka) in its own process, batched the way a real producer batches. */
+async function produceWithKcat(brokers: string[], clicks: ClickFact[], dir: string): Promise<void> {
+  const file = join(dir, 'round.tsv');
+  await writeFile(file, clicks.map((c) => `${clicksTopic.keyOf(c)}\t${JSON.stringify(c)}`).join('\n') + '\n');
+  await new Promise<void>((resolve, reject) => {
+    const kcat = spawn('kcat', ['-P', '-b', brokers.join(','), '-t', clicksTopic.name, '-K', '\t', '-l', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    kcat.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    kcat.on('error', reject);
+    kcat.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`kcat exited with ${code}: ${stderr}`))));
+  });
+}
+
+/**
+ * Sustained ingest in rounds small enough for the mock's retention: each round's clicks are produced by kcat in
+ * another process (librdkafka batches them, as the redirector's producer would under load) while the service
+ * consumes; a round is timed from its first stored fact to its last.
+ */
+export async function ingestRounds(brokers: string[], pool: Pool, rounds: number, perRound: number, now: number): Promise<string> {
+  const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
+  const dir = await mkdtemp(join(tmpdir(), 'analytics-bench-'));
+  let stored = await count();
+  let totalMs = 0;
+  const rates: number[] = [];
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      const before = stored;
+      const producing = produceWithKcat(brokers, generateClicks(perRound, 10, 1000, now), dir);
+      const first = await waitFor(async () => ((await count()) > before ? Date.now() : undefined), { timeoutMs: 120_000, intervalMs: 10 });
+      const done = await waitFor(async () => ((stored = await count()) >= before + perRound ? Date.now() : undefined), { timeoutMs: 300_000, intervalMs: 20 });
+      await producing;
+      totalMs += done - first;
+      rates.push(Math.round((perRound / (done - first)) * 1000));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const rate = Math.round(((rounds * perRound) / totalMs) * 1000);
+  return `ingest: ${rounds} rounds x ${perRound} events from the Kafka mock into PostgreSQL in ${totalMs} ms: ${rate} events/s sustained (rounds: ${rates.join(', ')})`;
+}
