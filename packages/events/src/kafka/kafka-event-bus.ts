@@ -16,8 +16,6 @@ export interface KafkaEventBusOptions {
   logger: BusLogger;
   /** How long publish calls are coalesced into one produce request. Default 5 ms. */
   lingerMs?: number;
-  /** Most messages in one produce request (one record batch per partition). Default 1000. */
-  maxPublishBatch?: number;
   /** Broker-level retries of a produce request (kafkajs backoff). Default 8. */
   producerRetries?: number;
   retry?: Partial<RetryPolicy>;
@@ -52,7 +50,7 @@ export class KafkaEventBus implements EventBus {
     const admin = kafka.admin();
     const publisher = new KafkaPublisher(kafka, {
       lingerMs: options.lingerMs ?? 5,
-      maxBatch: options.maxPublishBatch ?? 1000,
+      maxBatch: 1000,
       retries: options.producerRetries ?? 8,
     });
     await Promise.all([admin.connect(), publisher.connect()]);
