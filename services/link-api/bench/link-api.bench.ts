@@ -6,7 +6,8 @@ import { uniqueName } from '@waymark/testkit';
 
 const SINGLE_CREATES = 300;
 const BULK_REQUESTS = 10;
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 5;
 
 /**
  * link-api against real PostgreSQL, Redis (rate limiter) and the Kafka mock: single create p50/p99, a 500-row bulk
@@ -42,13 +43,23 @@ it('link-api bench', async () => {
     print(`bulk 500 rows  p50 ${bulkP50.toFixed(0)} ms  max ${Math.max(...bulk).toFixed(0)} ms  (target < 1000 ms: ${bulkP50 < 1000 ? 'met' : 'MISSED'})`);
 
     const { body: link } = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://bench.example/read', code: 'bench-read' });
-    const load = (path: string, headers: Record<string, string>) => loadFromChild(`${api.url}${path}`, headers, LOAD_SECONDS);
-    await load('/healthz', {}); // warm-up of both paths before measuring
-    const health = await load('/healthz', {});
-    const get = await load(`/v1/links/${link.code}`, { 'x-api-key': tenant.key });
-    if (get.non2xx > 0) throw new Error(`${get.non2xx} GET responses were not 2xx`);
-    const ratio = get.requests.average / health.requests.average;
-    print(`GET /v1/links/{code} ${get.requests.average.toFixed(0)} req/s (p99 ${get.latency.p99} ms) vs /healthz ${health.requests.average.toFixed(0)} req/s`);
+    const load = (path: string, headers: Record<string, string>, seconds: number) => loadFromChild(`${api.url}${path}`, headers, seconds);
+    await load('/healthz', {}, 2); // warm-up of both paths before measuring
+    await load(`/v1/links/${link.code}`, { 'x-api-key': tenant.key }, 2);
+    // Alternating rounds: other work on this shared machine comes and goes, and must weigh on both paths alike.
+    let healthRequests = 0;
+    let getRequests = 0;
+    let getP99 = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const health = await load('/healthz', {}, LOAD_SECONDS / ROUNDS);
+      const get = await load(`/v1/links/${link.code}`, { 'x-api-key': tenant.key }, LOAD_SECONDS / ROUNDS);
+      if (get.non2xx > 0) throw new Error(`${get.non2xx} GET responses were not 2xx`);
+      healthRequests += health.requests.average;
+      getRequests += get.requests.average;
+      getP99 = Math.max(getP99, get.latency.p99);
+    }
+    const ratio = getRequests / healthRequests;
+    print(`GET /v1/links/{code} ${(getRequests / ROUNDS).toFixed(0)} req/s (worst round p99 ${getP99} ms) vs /healthz ${(healthRequests / ROUNDS).toFixed(0)} req/s, ${ROUNDS} alternating rounds of ${LOAD_SECONDS / ROUNDS} s`);
     print(`ratio ${ratio.toFixed(2)} (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'})`);
   } finally {
     await api.stop();

@@ -50,8 +50,8 @@ export interface ServiceContext {
   auth: ApiAuth;
 }
 
-/** Connections of the read pool: the reads are short single statements, so a few connections keep up. */
-const READ_POOL_SIZE = 4;
+/** Connections of the read pool (pg's default): GET requests queue for one, so fewer caps the read throughput. */
+const READ_POOL_SIZE = 10;
 
 /** Topics link-api publishes through its outbox; the relay knows only these. */
 const OUTBOX_TOPICS: readonly TopicDef<unknown>[] = [identityTopic, linksTopic] as readonly TopicDef<unknown>[];
