@@ -9,3 +9,6 @@ export { startKafkaMock, type KafkaMockOptions, type StartedKafkaMock } from './
 export { startS3, type StartedS3 } from './s3-server';
 export { startTestInfra } from './shared-infra';
 export type { StartedTestInfra } from './infra-provider';
+export { startFaultProxy, type FaultMode, type FaultProxy, type FaultProxyOptions } from './fault-proxy';
+export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
+export { freePort } from './free-port';

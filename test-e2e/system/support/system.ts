@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createTestDatabase,
+  freePort,
+  startFaultProxy,
+  startKafkaMock,
+  startRedis,
+  startS3,
+  type FaultProxy,
+  type StartedKafkaMock,
+} from '@waymark/testkit';
+import { ApiClient } from './api-client';
+import { startGateway, upstreamOf, type Gateway } from './gateway';
+import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-validator';
+import { startServiceProcess, type ServiceName, type ServiceProcess } from './service-process';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+export interface System {
+  gateway: Gateway;
+  /** Unauthenticated client of the gateway; `.as({ apiKey })` for an integrator. */
+  api: ApiClient;
+  operator: ApiClient;
+  openApi: OpenApiDocument;
+  kafka: StartedKafkaMock;
+  /** Every service reaches Redis through this proxy, so a test can take Redis away (reset) and give it back. */
+  redisProxy: FaultProxy;
+  receiver: WebhookReceiver;
+  smtp: SmtpSink;
+  services: Map<string, ServiceProcess>;
+  /** Starts a stopped (or crashed) instance again with its original environment and port. */
+  restart(label: string): Promise<ServiceProcess>;
+  stop(): Promise<void>;
+}
+
+type Instance = { service: ServiceName; label: string; port: number; env: Record<string, string> };
+
+/**
+ * The whole production shape on this machine: a private Kafka mock cluster (tests pause it), a private Redis behind a
+ * fault proxy, a database on the run's PostgreSQL server (each service migrates its own schema), s3rver, an SMTP
+ * sink, the six services as separate processes (two redirectors, two notifiers) and nginx in front.
+ */
+export async function startSystem(): Promise<System> {
+  const stoppers: (() => Promise<unknown>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const [kafka, redis, s3, smtp, receiver, databaseUrl, spool] = await Promise.all([
+      startKafkaMock(),
+      startRedis(),
+      startS3(),
+      startSmtpSink(),
+      startWebhookReceiver(),
+      createTestDatabase(),
+      mkdtemp(path.join(tmpdir(), 'waymark-e2e-spool-')),
+    ]);
+    stoppers.push(kafka.stop, redis.stop, s3.stop, smtp.stop, receiver.stop, () => rm(spool, { recursive: true, force: true }));
+    const redisUrl = new URL(redis.url);
+    const redisProxy = await startFaultProxy({ target: { host: redisUrl.hostname, port: Number(redisUrl.port) } });
+    stoppers.push(redisProxy.stop);
+
+    const instances = await planInstances(spool);
+    const portsOf = (service: ServiceName) => instances.filter((i) => i.service === service).map((i) => `127.0.0.1:${i.port}`);
+    const gateway = await startGateway({
+      LINK_API_UPSTREAM: upstreamOf(portsOf('link-api')),
+      ANALYTICS_UPSTREAM: upstreamOf(portsOf('analytics-ingest')),
+      NOTIFIER_UPSTREAM: upstreamOf(portsOf('notifier')),
+      GS1_CATALOG_UPSTREAM: upstreamOf(portsOf('gs1-catalog')),
+      REDIRECTOR_UPSTREAM: upstreamOf(portsOf('redirector')),
+    });
+    stoppers.push(gateway.stop);
+
+    const shared: Record<string, string> = {
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: `redis://${redisProxy.address}`,
+      S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_REGION: s3.region,
+      S3_BUCKET: 'waymark-e2e',
+      SMTP_URL: smtp.url,
+      PUBLIC_BASE_URL: gateway.url,
+    };
+    const services = new Map<string, ServiceProcess>();
+    const start = async (instance: Instance) => {
+      const started = await startServiceProcess(instance.service, instance.label, instance.port, { ...shared, ...instance.env });
+      services.set(instance.label, started);
+      return started;
+    };
+    stoppers.push(() => Promise.allSettled([...services.values()].map((s) => s.stop())));
+    // All at once: their consumer groups form together, and the two notifiers join theirs in the same round.
+    await Promise.all(instances.map(start));
+
+    const operatorToken = (instances.find((i) => i.service === 'link-api') as Instance).env.OPERATOR_TOKEN as string;
+    const bare = new ApiClient(gateway.url, null, undefined);
+    const docReply = await bare.raw('GET', '/v1/openapi.json');
+    if (docReply.status !== 200) throw new Error(`GET /v1/openapi.json through the gateway answered ${docReply.status}`);
+    const openApi = docReply.body as OpenApiDocument;
+    const api = new ApiClient(gateway.url, null, new OpenApiResponseChecker(openApi));
+    return {
+      gateway,
+      api,
+      operator: api.as({ operatorToken }),
+      openApi,
+      kafka,
+      redisProxy,
+      receiver,
+      smtp,
+      services,
+      restart: (label) => start(instances.find((i) => i.label === label) as Instance),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function planInstances(spool: string): Promise<Instance[]> {
+  const secretKey = randomBytes(32).toString('base64');
+  const plan: Omit<Instance, 'port'>[] = [
+    { service: 'link-api', label: 'link-api', env: { OPERATOR_TOKEN: randomBytes(32).toString('hex') } },
+    ...[1, 2].map((n) => ({
+      service: 'redirector' as const,
+      label: `redirector-${n}`,
+      env: { TRUSTED_PROXIES: 'loopback', CLICK_SPOOL_DIR: path.join(spool, `redirector-${n}`) },
+    })),
+    { service: 'analytics-ingest', label: 'analytics-ingest', env: {} },
+    ...[1, 2].map((n) => ({
+      service: 'notifier' as const,
+      label: `notifier-${n}`,
+      // Both instances must read each other's encrypted signing secrets; retries come fast so the suite stays short.
+      env: { SECRET_ENCRYPTION_KEY: secretKey, WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost', DELIVERY_POLL_INTERVAL: '100ms', DELIVERY_TIMEOUT: '3s' },
+    })),
+    { service: 'gs1-catalog', label: 'gs1-catalog', env: {} },
+    { service: 'export-renderer', label: 'export-renderer', env: { RENDER_WORKERS: '1' } },
+  ];
+  const instances: Instance[] = [];
+  // One after another: probes made at once could be handed the same port.
+  for (const instance of plan) instances.push({ ...instance, port: await freePort() });
+  return instances;
+}
