@@ -26,7 +26,9 @@ async function issueKey(body: Record<string, unknown>, tenant = tenantId): Promi
   const created = await operator(api.url, 'POST', `/tenants/${tenant}/keys`, body);
   expect(created.status).toBe(201);
   const hash = hashApiKey(created.body.key);
-  await waitFor(() => first.auth.identity.model.apiKey(hash) && second.auth.identity.model.apiKey(hash), { message: 'key at both instances' });
+  // The tenant and the key travel on different identity.v1 partitions: wait for both, or a key can arrive first.
+  const known = (instance: ApiInstance) => instance.auth.identity.model.apiKey(hash) && instance.auth.identity.model.tenant(tenant);
+  await waitFor(() => known(first) && known(second), { message: 'key and tenant at both instances' });
   return created.body;
 }
 
