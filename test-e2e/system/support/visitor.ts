@@ -12,6 +12,7 @@ export interface VisitOptions {
   userAgent?: string;
   /** The visitor's address, as a load balancer in front of the gateway would report it. */
   forwardedFor?: string;
+  headers?: Record<string, string>;
 }
 
 /** A visitor's browser request to `https://<host><path>`, sent to the gateway with that Host (no TLS here). */
@@ -29,6 +30,7 @@ export function visit(gatewayPort: number, host: string, path: string, opts: Vis
           'user-agent': opts.userAgent ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
           accept: 'text/html',
           ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
+          ...opts.headers,
         },
         timeout: 10_000,
       },

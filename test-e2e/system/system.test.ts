@@ -1,0 +1,22 @@
+import { gs1Journey } from './scenarios/gs1-journey';
+import { linksJourney } from './scenarios/links-journey';
+import { startSystem, type System } from './support/system';
+
+// One system for the whole file: starting six services, nginx and the infrastructure takes ~30 s, so the scenarios
+// share it (each with its own tenant) and the fault tests run last, in order of increasing disruption.
+let running: System | undefined;
+const system = (): System => {
+  if (!running) throw new Error('the system did not start');
+  return running;
+};
+
+beforeAll(async () => {
+  running = await startSystem();
+}, 180_000);
+
+afterAll(async () => {
+  await running?.stop();
+}, 60_000);
+
+linksJourney(system);
+gs1Journey(system);
