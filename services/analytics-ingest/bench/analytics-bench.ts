@@ -18,6 +18,7 @@ import { loadConfig, SCHEMA, startService } from '../src';
 import { DAY_MS } from '../src/domain/time-range';
 import { PartitionManager } from '../src/infra/partition-manager';
 import { factLoadSql } from './bench-data';
+import { withoutIndexes } from './bulk-load';
 import { ingestRounds, probeMockRetention } from './ingest-rounds';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 20_000);
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
     const partitions = new PartitionManager(pool);
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     await partitions.ensure(Array.from({ length: 32 }, (_, i) => today - i * DAY_MS));
-    for (const sql of factLoadSql(FACTS, new Date(now))) await pool.query(sql);
+    await withoutIndexes(pool, async (run) => {
+      for (const sql of factLoadSql(FACTS, new Date(now))) await run(sql);
+    });
     const stored = await count();
     console.log(`loaded ${stored} facts (30 days, 20 tenants, 2000 links) and their rollups in ${Math.round((Date.now() - loadStart) / 1000)} s`);
 

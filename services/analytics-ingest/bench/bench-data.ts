@@ -35,6 +35,7 @@ export function generateClicks(count: number, tenants: number, links: number, no
 /**
  * SQL that fills click_fact with `count` facts over the 30 days before `now` for one big tenant (40 %, its link 0
  * taking a quarter of those) and 19 others, then derives the rollups from them the way ingest would have.
+ * OFFSET 0 keeps the random draws in one evaluation per row (the join must not re-draw them).
  */
 export function factLoadSql(count: number, now: Date): string[] {
   const start = new Date(now.getTime() - 30 * 86_400_000).toISOString();
@@ -50,7 +51,7 @@ export function factLoadSql(count: number, now: Date): string[] {
      FROM (SELECT g, timestamptz '${start}' + random() * interval '30 days' AS ts,
              CASE WHEN random() < 0.4 THEN 0 ELSE 1 + (random() * 18.999)::int END AS t, random() < 0.9 AS human,
              ('x' || md5((random() * 3000000)::int::text))::bit(64)::bigint AS v, random() AS lr
-           FROM generate_series(1, ${count}) g) s
+           FROM generate_series(1, ${count}) g OFFSET 0) s
      JOIN link_ref r ON r.tenant_id = 'q-tenant-' || t AND r.code = 'l' || (CASE WHEN t = 0 AND lr < 0.25 THEN 0 ELSE t + 20 * (lr * 99.999)::int END)`,
     `INSERT INTO link_daily SELECT link_id, day, dim, value, min(tenant_id), count(*) FILTER (WHERE source = 0), count(*) FILTER (WHERE source = 1), count(*) FILTER (WHERE human)
      FROM (SELECT f.*, (at AT TIME ZONE 'UTC')::date AS day FROM click_fact f WHERE tenant_id LIKE 'q-%') f CROSS JOIN LATERAL (VALUES (0::smallint, ''), (1::smallint, device), (2::smallint, browser), (3::smallint, os), (4::smallint, country), (5::smallint, city), (6::smallint, referrer), (7::smallint, CASE source WHEN 0 THEN 'click' ELSE 'qr' END)) d(dim, value)
@@ -58,6 +59,5 @@ export function factLoadSql(count: number, now: Date): string[] {
     `INSERT INTO tenant_daily SELECT tenant_id, day, dim, value, sum(clicks), sum(scans), sum(humans) FROM link_daily WHERE tenant_id LIKE 'q-%' GROUP BY tenant_id, day, dim, value`,
     `INSERT INTO link_daily_visitors SELECT link_id, (at AT TIME ZONE 'UTC')::date, hll_reg, max(hll_rho) FROM click_fact WHERE human AND tenant_id LIKE 'q-%' GROUP BY 1, 2, 3`,
     `INSERT INTO tenant_daily_visitors SELECT tenant_id, (at AT TIME ZONE 'UTC')::date, hll_reg, max(hll_rho) FROM click_fact WHERE human AND tenant_id LIKE 'q-%' GROUP BY 1, 2, 3`,
-    'ANALYZE',
   ];
 }
