@@ -1,3 +1,6 @@
+import { kafkaOutage } from './scenarios/kafka-outage';
+import { redisOutage } from './scenarios/redis-outage';
+import { apiFuzz } from './scenarios/api-fuzz';
 import { gs1Journey } from './scenarios/gs1-journey';
 import { linksJourney } from './scenarios/links-journey';
 import { startSystem, type System } from './support/system';
@@ -20,3 +23,6 @@ afterAll(async () => {
 
 linksJourney(system);
 gs1Journey(system);
+apiFuzz(system);
+redisOutage(system);
+kafkaOutage(system);
