@@ -15,6 +15,9 @@ export function subscribeClicks(
     topic: clicksTopic,
     mode: 'group',
     groupId,
+    // Batches of different partitions are scheduled side by side: one partition's insert round trip must not hold
+    // back the others (each partition still commits in order after its own batch).
+    partitionsConsumedConcurrently: 4,
     handleBatch: async (messages) => {
       const facts = messages.flatMap((m) => (m.value === null ? [] : [m.value]));
       if (facts.length > 0) await handle(facts);
