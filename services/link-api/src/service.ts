@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
-import { createPrismaClient, OutboxRelay, poolConfig, runMigrations } from '@waymark/db';
+import { createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -63,7 +61,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: migrationsDir(), logger });
+  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'link-api'), logger });
   // Started parts, stopped in reverse order on stop() or when a later part fails to start (nothing is left running).
   const started: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
@@ -122,10 +120,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   }
 }
 
-/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
-function migrationsDir(): string {
-  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
-  const found = candidates.find((dir) => existsSync(dir));
-  if (!found) throw new Error(`link-api migrations not found (looked in ${candidates.join(', ')})`);
-  return found;
-}

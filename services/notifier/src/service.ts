@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { OutboxRelay, runMigrations } from '@waymark/db';
+import { OutboxRelay, findMigrationsDir, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -43,7 +41,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: migrationsDir(), logger });
+  await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'notifier'), logger });
   const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
   const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
   const channels = new ChannelRepository(prisma);
@@ -112,10 +110,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   };
 }
 
-/** prisma/migrations beside src/ (sources, tests) or beside dist/src/ (the compiled service). */
-function migrationsDir(): string {
-  const candidates = [path.resolve(__dirname, '..', 'prisma', 'migrations'), path.resolve(__dirname, '..', '..', 'prisma', 'migrations')];
-  const found = candidates.find((dir) => existsSync(dir));
-  if (!found) throw new Error(`notifier migrations not found (looked in ${candidates.join(', ')})`);
-  return found;
-}
