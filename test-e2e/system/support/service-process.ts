@@ -55,7 +55,7 @@ export async function startServiceProcess(
     if (outcome === 'exited') throw proc.failure(`(${label}) exited during start-up`);
   } catch (error) {
     await proc.stop('SIGKILL');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${label} output:\n${proc.output()}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${label} output:\n${proc.output()}`, { cause: error });
   }
   return { name: label, port, url, proc, stop: async () => void (await proc.stop('SIGTERM', 10_000)) };
 }
