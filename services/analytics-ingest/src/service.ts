@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import { MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
-import { poolConfig, runMigrations } from '@waymark/db';
+import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
 import type { ClickFact } from '@waymark/contracts';
 import { applyLinkStates } from './app/apply-link-states';
@@ -49,7 +48,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const clock = adapters.clock ?? (() => new Date());
   if (!adapters.databaseUrl) throw new Error('analytics-ingest needs a databaseUrl');
   const target = { databaseUrl: adapters.databaseUrl, schema: SCHEMA };
-  await runMigrations({ ...target, migrationsDir: join(__dirname, '../prisma/migrations') });
+  await runMigrations({ ...target, migrationsDir: findMigrationsDir(__dirname, 'analytics-ingest') });
   const pool = new Pool(poolConfig(target, config.DATABASE_POOL_SIZE));
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
 
