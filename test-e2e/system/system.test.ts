@@ -2,6 +2,7 @@ import { kafkaOutage } from './scenarios/kafka-outage';
 import { redisOutage } from './scenarios/redis-outage';
 import { apiFuzz } from './scenarios/api-fuzz';
 import { gs1Journey } from './scenarios/gs1-journey';
+import { linkApiRestart } from './scenarios/link-api-restart';
 import { linksJourney } from './scenarios/links-journey';
 import { startSystem, type System } from './support/system';
 
@@ -24,5 +25,6 @@ afterAll(async () => {
 linksJourney(system);
 gs1Journey(system);
 apiFuzz(system);
+linkApiRestart(system);
 redisOutage(system);
 kafkaOutage(system);
