@@ -10,5 +10,5 @@ report="$(mktemp)"
 status=0
 npx jest --ci --json --outputFile="$report" "$@" || status=$?
 # One plain closing line, whatever jest printed above it.
-node -e 'const r=require(process.argv[1]);console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
+node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
 exit $status
