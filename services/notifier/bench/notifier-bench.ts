@@ -13,7 +13,7 @@ import { MemoryRateLimiter } from '@waymark/cache';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { startKafkaMock, startPostgres, waitFor } from '@waymark/testkit';
-import { loadConfig, startService } from '../src';
+import { loadConfig, NOTIFIER_FETCH_WAIT_MS, startService } from '../src';
 import { apiClient, clickFact, newTenant, publishClicks } from '../test/support/notifier-harness';
 
 const RATE = 500;
@@ -24,7 +24,7 @@ const TICK_MS = 100;
 async function main(): Promise<void> {
   const [pg, kafka] = await Promise.all([startPostgres(), startKafkaMock()]);
   const logger = createLogger({ service: 'notifier', level: 'error' });
-  const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'notifier-bench', logger });
+  const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'notifier-bench', logger, consumer: { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS } });
   const latencies: number[] = [];
   const { child, port } = await startReceiver(latencies);
 

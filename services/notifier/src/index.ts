@@ -1,2 +1,2 @@
 export { configSchema, loadConfig, checkConfig, type Config } from './config';
-export { startService, type ServiceAdapters, type RunningService } from './service';
+export { startService, NOTIFIER_FETCH_WAIT_MS, type ServiceAdapters, type RunningService } from './service';

@@ -5,7 +5,7 @@ import { KafkaEventBus } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { checkConfig, configSchema } from './config';
-import { startService } from './service';
+import { NOTIFIER_FETCH_WAIT_MS, startService } from './service';
 
 const productionSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
@@ -20,7 +20,14 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'notifier', level: config.LOG_LEVEL });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID ?? 'notifier', logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID ?? 'notifier',
+    logger,
+    // Notifications are real time: an idle fetch returns after at most this long (the default 1 s was most of the
+    // click-to-delivery latency on brokers that hold a fetch until it expires).
+    consumer: { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS },
+  });
   const service = await startService(config, {
     logger,
     bus,

@@ -21,6 +21,9 @@ import { createMailSender } from './infra/mail-sender';
 import { createNotifierPrisma, NOTIFIER_SCHEMA } from './infra/prisma';
 import { WebhookSender } from './infra/webhook-sender';
 
+/** Longest an idle Kafka fetch of this service waits (main.ts and the bench use it). */
+export const NOTIFIER_FETCH_WAIT_MS = 100;
+
 export interface ServiceAdapters {
   logger: Logger;
   bus: EventBus;
