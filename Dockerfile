@@ -2,7 +2,8 @@
 # One multi-stage image for all six services; the service is chosen by the command
 # (docker-compose.yml and deploy/k8s: `node services/<name>/dist/src/main.js`).
 #
-# Build stage: `npm ci`, then code generation (Prisma client and tsoa routes/OpenAPI; both run offline: see
+# Build stage: `npm install` of the locked versions (see README: the lock lists only the platforms whose optional
+# binaries our registry serves, so `npm ci` would refuse it), then code generation (Prisma client and tsoa routes/OpenAPI; both run offline: see
 # packages/db/scripts/prisma-generate.js and packages/http/scripts/tsoa-generate.js), then `tsc -b` of the six services
 # and the packages they reference. The root build (`npm run build`) would also compile test-e2e and the embedded
 # runner, which the image does not ship.
@@ -12,9 +13,9 @@ ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
 COPY packages ./packages
 COPY services ./services
-# npm ci needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.
+# npm needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.
 COPY test-e2e/package.json ./test-e2e/package.json
-RUN npm ci
+RUN npm install --no-audit --no-fund
 RUN npm run generate \
   && npx tsc -b services/link-api services/redirector services/analytics-ingest services/notifier \
        services/gs1-catalog services/export-renderer \

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/provision-test-deps.sh
-[ -d node_modules ] || npm ci
+[ -d node_modules ] || npm install --no-audit --no-fund
 npm run build
 npm run lint
 report="$(mktemp)"
