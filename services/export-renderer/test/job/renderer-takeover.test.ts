@@ -47,7 +47,10 @@ test('a renderer killed mid-job leaves the job to another, which finishes it', a
   child.stderr!.on('data', (c) => (output += c));
   await waitFor(() => output.includes('ready\n'), { timeoutMs: 30_000, message: `the doomed renderer to start: ${output}` });
 
-  const records = snapshotRecords(400);
+  // Large enough that the doomed renderer (one worker thread) is still rendering when it is killed: rendering got
+  // fast enough that a small job could finish between the progress report and the kill.
+  const CODES = 2000;
+  const records = snapshotRecords(CODES);
   const { jobId } = await requestJob(bus, store, records, { symbologies: ['qr', 'dm'], formats: ['svg', 'pdf', 'eps'] });
   const { events, subscription } = await watchStatus(bus, new Set([jobId]));
   try {
@@ -56,14 +59,16 @@ test('a renderer killed mid-job leaves the job to another, which finishes it', a
       message: 'the doomed renderer to be mid-job',
     });
     child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    expect(events.some((e) => e.status === 'ready')).toBe(false);
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RENDER_WORKERS: '2', EXPORT_HEARTBEAT: '300ms', EXPORT_JOBS_GROUP: group, RENDERER_ID: 'survivor' });
     survivor = await startService(config, { logger, bus, objectStore: store });
     await waitFor(() => events.some((e) => e.status === 'ready'), { timeoutMs: 90_000, intervalMs: 250, message: 'the survivor to finish the job' });
     const ready = events.find((e) => e.status === 'ready')!;
-    expect(ready).toMatchObject({ rendererId: 'survivor', count: 400 });
+    expect(ready).toMatchObject({ rendererId: 'survivor', count: CODES });
     expect(events.some((e) => e.status === 'failed')).toBe(false);
     const zip = unzipSync(await readAll(await store.getStream(ready.objectKey!)));
-    expect(Buffer.from(zip['manifest.csv']!).toString('utf8').trim().split('\n')).toHaveLength(401);
+    expect(Buffer.from(zip['manifest.csv']!).toString('utf8').trim().split('\n')).toHaveLength(CODES + 1);
     expect(zip['01_09506000134352_10_LOT399.dm.eps']).toBeDefined();
   } finally {
     await subscription.stop();
