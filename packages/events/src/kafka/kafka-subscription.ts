@@ -56,60 +56,30 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     handleBatch: (messages) => options.handleBatch(messages),
     park: (raw, error) => deps.park(topic, groupId, raw, error),
   };
+  const consumer = deps.kafka.consumer({
+    groupId,
+    sessionTimeout: deps.tuning.sessionTimeoutMs,
+    heartbeatInterval: deps.tuning.heartbeatIntervalMs,
+    maxWaitTimeInMs: deps.tuning.maxWaitTimeMs,
+    allowAutoTopicCreation: true,
+  });
   let assignment: number[] = [];
-  let stopped = false;
-  const startConsumer = async (): Promise<Consumer> => {
-    const consumer = deps.kafka.consumer({
-      groupId,
-      sessionTimeout: deps.tuning.sessionTimeoutMs,
-      heartbeatInterval: deps.tuning.heartbeatIntervalMs,
-      maxWaitTimeInMs: deps.tuning.maxWaitTimeMs,
-      allowAutoTopicCreation: true,
-    });
-    consumer.on(consumer.events.GROUP_JOIN, (event) => {
-      assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
-    });
-    // kafkajs restarts a consumer by itself after a retriable crash, but leaves it dead after a non-retriable one
-    // (for example a commit refused during a rebalance): a service would then stay up and silently stop consuming.
-    // Such a consumer is replaced; its uncommitted batch is redelivered (at least once).
-    consumer.on(consumer.events.CRASH, (event) => {
-      if (event.payload.restart || stopped) return;
-      deps.logger.error({ topic, groupId, err: errorText(event.payload.error) }, 'consumer crashed; replacing it');
-      void replaceConsumer(consumer);
-    });
-    try {
-      await consumer.connect();
-      await consumer.subscribe({ topics: [topic], fromBeginning: true });
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-        eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
-      });
-    } catch (error) {
-      await consumer.disconnect().catch(() => undefined);
-      throw error;
-    }
-    return consumer;
-  };
-  const replaceConsumer = async (crashed: Consumer): Promise<void> => {
-    await crashed.disconnect().catch(() => undefined);
-    for (let attempt = 1; !stopped; attempt += 1) {
-      try {
-        current = await startConsumer();
-        return;
-      } catch (error) {
-        deps.logger.warn({ topic, groupId, attempt, err: errorText(error) }, 'could not restart the consumer yet');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
-      }
-    }
-  };
-  let current: Consumer;
+  consumer.on(consumer.events.GROUP_JOIN, (event) => {
+    assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
+  });
   try {
-    current = await startConsumer();
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+      eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
+    });
   } catch (error) {
     stopWatching();
     tracker.stopped();
+    await consumer.disconnect().catch(() => undefined);
     throw error;
   }
 
@@ -119,10 +89,9 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     assignedPartitions: () => [...assignment],
     stop: () =>
       (stopping ??= (async () => {
-        stopped = true;
         const timer = setTimeout(() => abort.abort(), options.stopTimeoutMs ?? 30_000);
         try {
-          await current.disconnect();
+          await consumer.disconnect();
         } finally {
           clearTimeout(timer);
           stopWatching();
@@ -163,7 +132,8 @@ async function handleKafkaBatch<V>(
       await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(next) }]);
     } catch (error) {
       // Typically a rebalance took the partition away meanwhile: the batch stays uncommitted and its next owner
-      // handles it again (at least once; consumers dedupe by eventId). Crashing the consumer would gain nothing.
+      // handles it again (at least once; consumers dedupe by eventId). Throwing here would crash the consumer
+      // with a non-retriable error, which kafkajs does not restart.
       context.logger.warn({ topic: batch.topic, partition: batch.partition, err: errorText(error) }, 'commit refused; the batch will be redelivered');
       return;
     }
