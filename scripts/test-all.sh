@@ -8,7 +8,9 @@ npm run build
 npm run lint
 report="$(mktemp)"
 status=0
-npx jest --ci --json --outputFile="$report" "$@" || status=$?
+# --forceExit: once every suite has reported, a handle left open by a failed test (a half-started client, a child's
+# pipe) must not keep jest, and with it CI, waiting until its time limit; the report is already written by then.
+npx jest --ci --forceExit --json --outputFile="$report" "$@" || status=$?
 # One plain closing line, whatever jest printed above it.
 node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)' "$report" || true
 exit $status

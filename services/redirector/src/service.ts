@@ -57,7 +57,15 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     retryMs: config.CLICK_RETRY_INTERVAL,
   });
   emitter.start();
-  const readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector');
+  let readModel: Awaited<ReturnType<typeof consumeReadModel>>;
+  try {
+    readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector');
+  } catch (error) {
+    // A start that fails (Kafka unreachable for longer than the client retries) must not leave its emitter working
+    // the spool: the next start, in this process or a replacement, takes the spool over.
+    await emitter.stop();
+    throw error;
+  }
 
   const registry = new Registry();
   const countVisit = registerRedirectorMetrics(registry, { links, emitter });

@@ -52,11 +52,13 @@ test('no click is lost across a 60 s Kafka outage with a redirector restart in t
   cleanup.push(() => first.bus.close());
   expect(spooledBytes(first.spoolDir)).toBeGreaterThan(0);
 
-  // The replacement starts on the same spool while Kafka is still away. Like an orchestrator, start it again when its
-  // Kafka connection gives up (kafkajs stops retrying after a while); it comes up once Kafka is back.
+  // The replacement starts on the same spool while Kafka is still away. Like an orchestrator, start it again (after a
+  // back-off) when its Kafka connection gives up (kafkajs stops retrying after a while); it comes up once Kafka is back.
+  // The back-off matters: every attempt queues connections at the frozen brokers, which the mock cluster, once
+  // thawed, has to take all at once.
   const second = waitFor(() => startRedirector(kafka.brokers, { CLICK_SPOOL_DIR: first.spoolDir, CLICK_RETRY_INTERVAL: '500ms' }), {
     timeoutMs: 150_000,
-    intervalMs: 500,
+    intervalMs: 5_000,
     message: 'the replacement redirector to start',
   });
   second.catch(() => undefined);

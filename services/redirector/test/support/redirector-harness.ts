@@ -25,8 +25,15 @@ export async function startRedirector(brokers: string[], env: Record<string, str
   const spoolDir = env.CLICK_SPOOL_DIR ?? mkdtempSync(join(tmpdir(), 'redirector-spool-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), SHORT_URL_SCHEME: 'http', CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
   const bus = await connectBus(brokers, 'redirector');
-  const service = await startService(config, { logger: silentLogger(), bus, redis });
-  await service.ready;
+  let service: RunningService;
+  try {
+    service = await startService(config, { logger: silentLogger(), bus, redis });
+    await service.ready;
+  } catch (error) {
+    // A failed start leaves no connection behind (tests start again after a failure, like an orchestrator).
+    await bus.close().catch(() => undefined);
+    throw error;
+  }
   return {
     service,
     bus,
