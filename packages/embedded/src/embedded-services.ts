@@ -50,7 +50,8 @@ export async function startEmbeddedServices(
           OPERATOR_TOKEN: secrets.operatorToken,
           SHORT_URL_SCHEME: 'http',
         }),
-        { ...common, logger: log },
+        // The embedded link-api is the whole installation: its own writes are all the changes there are.
+        { ...common, logger: log, linkInvalidations: new linkApi.InProcessLinkInvalidations() },
       ),
     );
     await start('redirector', (log) =>

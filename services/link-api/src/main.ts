@@ -4,6 +4,7 @@ import { KafkaEventBus } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { loadProductionConfig } from './config';
+import { RedisLinkInvalidations } from './links/infra/redis-link-invalidations';
 import { startService } from './service';
 
 async function main(): Promise<void> {
@@ -18,6 +19,10 @@ async function main(): Promise<void> {
   // Auto-pipelining: the rate-limit calls of concurrent requests share one write (one syscall each way) per tick.
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  // A subscribed connection can do nothing else: the link invalidation feed has one of its own.
+  const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
+  subscriber.on('error', (err) => logger.warn({ err }, 'redis subscriber connection error'));
+  const linkInvalidations = await RedisLinkInvalidations.start(redis, subscriber, logger);
   const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'link-api', logger });
   const service = await startService(config, {
     logger,
@@ -25,10 +30,12 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     cache: new RedisKeyValueCache({ redis }),
     rateLimiter: new RedisRateLimiter({ redis }),
+    linkInvalidations,
   });
   installShutdown(logger, [
     { name: 'service', run: () => service.stop() },
     { name: 'events', run: () => bus.close() },
+    { name: 'link invalidations', run: () => linkInvalidations.close() },
     { name: 'redis', run: async () => void (await redis.quit()) },
   ]);
 }

@@ -14,6 +14,7 @@ import { createIdentityModule } from './identity/identity-module';
 import { startLinkConsumers } from './links/link-consumers';
 import { createLinksModule } from './links/links-module';
 import type { TxtResolver } from './identity/infra/dns-txt-resolver';
+import type { LinkInvalidations } from './links/infra/link-invalidations';
 
 /** link-api's tables live in this Postgres schema. */
 export const SCHEMA = 'link_api';
@@ -27,6 +28,11 @@ export interface ServiceAdapters {
   clock?: () => Date;
   /** DNS TXT lookups for domain verification; built from DNS_SERVERS when omitted. */
   dns?: TxtResolver;
+  /**
+   * How instances tell each other which links changed (for their read caches): Redis pub/sub when several instances
+   * run, in-process when this one is the whole installation. Required: getting it wrong means stale reads.
+   */
+  linkInvalidations: LinkInvalidations;
 }
 
 export interface RunningService {
@@ -46,6 +52,7 @@ export interface ServiceContext {
   cache?: KeyValueCache;
   /** Tenants, keys and domains as identity.v1 says (verified domains, plans, entitlements). */
   auth: ApiAuth;
+  linkInvalidations: LinkInvalidations;
 }
 
 /** Connections of the read pool (pg's default): GET requests queue for one, so fewer caps the read throughput. */
@@ -88,14 +95,24 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
         usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
         clock,
       }),
-      startLinkConsumers({ bus, prisma, config }),
+      startLinkConsumers({ bus, prisma, config, invalidations: adapters.linkInvalidations }),
     ]);
     if (consumersStart.status === 'fulfilled') started.push(() => consumersStart.value.stop());
     if (authStart.status === 'fulfilled') started.push(() => authStart.value.stop());
     if (authStart.status === 'rejected') throw authStart.reason;
     if (consumersStart.status === 'rejected') throw consumersStart.reason;
     const auth = authStart.value;
-    const context: ServiceContext = { config, logger, bus, prisma, readPool, clock, cache: adapters.cache, auth };
+    const context: ServiceContext = {
+      config,
+      logger,
+      bus,
+      prisma,
+      readPool,
+      clock,
+      cache: adapters.cache,
+      auth,
+      linkInvalidations: adapters.linkInvalidations,
+    };
 
     // Feature modules register their controllers here and their start/stop with `started`.
     const controllers = new ControllerContainer();

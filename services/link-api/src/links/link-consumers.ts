@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client';
 import { startChannelsConsumer } from './infra/channels.consumer';
 import { startClicksConsumer } from './infra/clicks.consumer';
 import { LastClickWriter } from './infra/last-click.writer';
+import type { LinkInvalidations } from './infra/link-invalidations';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 
 export interface LinkConsumers {
@@ -15,11 +16,16 @@ export interface LinkConsumers {
  * Both groups are joined at once, and independently of the identity model: each join waits for the coordinator's
  * rebalance delay, which would otherwise add up at start-up.
  */
-export async function startLinkConsumers(deps: { bus: EventBus; prisma: PrismaClient; config: Config }): Promise<LinkConsumers> {
-  const { bus, prisma, config } = deps;
+export async function startLinkConsumers(deps: {
+  bus: EventBus;
+  prisma: PrismaClient;
+  config: Config;
+  invalidations: LinkInvalidations;
+}): Promise<LinkConsumers> {
+  const { bus, prisma, config, invalidations } = deps;
   const started = await Promise.allSettled([
     startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP),
-    startClicksConsumer(bus, new LastClickWriter(prisma), config.CLICKS_CONSUMER_GROUP),
+    startClicksConsumer(bus, new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)), config.CLICKS_CONSUMER_GROUP),
   ]);
   const subscriptions = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {

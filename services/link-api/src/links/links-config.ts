@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { env } from '@waymark/config';
 import { DEFAULT_DESTINATION_MAX_LENGTH } from '../screening/destination-screener';
 
 const hostList = z
@@ -20,6 +21,13 @@ export const linksConfigShape = {
   SHORT_DOMAINS: hostList,
   /** Consumer group of the channels.v1 consumer; instances of one installation share it. */
   CHANNELS_CONSUMER_GROUP: z.string().min(1).default('link-api.channels'),
+  /**
+   * How long a find-by-code result may be served from the in-process read cache. Changes are announced to every
+   * instance at once (LINK_INVALIDATIONS); the TTL only bounds staleness when an announcement is lost. 0ms: no cache.
+   */
+  LINK_READ_CACHE_TTL: env.duration().default(5_000),
+  /** (tenant, code) pairs the read cache holds; the least recently stored go first. */
+  LINK_READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   /** Consumer group of the clicks.v1 consumer that keeps lastClickAt; instances of one installation share it. */
   CLICKS_CONSUMER_GROUP: z.string().min(1).default('link-api.clicks'),
 };

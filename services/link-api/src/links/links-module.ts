@@ -9,6 +9,8 @@ import { createDestinationScreener } from '../screening/destination-screener';
 import { HostList } from '../screening/host-list';
 import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';
+import { CachedLinkRepository } from './infra/cached-link.repository';
+import { LinkReadCache } from './infra/link-read-cache';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 import { PgLinkReader } from './infra/pg-link-reader';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
@@ -16,7 +18,9 @@ import { PrismaLinkRepository } from './infra/prisma-link.repository';
 /** Links, QR and the description document of link-api, wired from the service context (consumers: link-consumers.ts). */
 export function createLinksModule(context: ServiceContext) {
   const { config } = context;
-  const links = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool));
+  const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool));
+  const cache = new LinkReadCache({ ttlMs: config.LINK_READ_CACHE_TTL, maxEntries: config.LINK_READ_CACHE_MAX_ENTRIES });
+  const links = new CachedLinkRepository(stored, cache, context.linkInvalidations);
   const channels = new PrismaChannelDirectory(context.prisma);
   const configuredFronts = new HostList(config.SHORT_DOMAINS);
   const screener = createDestinationScreener({

@@ -53,6 +53,44 @@ describe('link-api instances sharing Postgres and Redis', () => {
   });
 });
 
+describe('the link read cache of two instances', () => {
+  const send = async (instance: LinkApiInstance, key: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${instance.url}${path}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  it('never serves one instance a link as it was before a write through the other', async () => {
+    const domain = `${uniqueName('twin')}.example.test`;
+    const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Cache', plan: 'pro', defaultDomain: domain, verifyDefaultDomain: true })).body;
+    const { key } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read', 'links:write'] })).body;
+    const code = uniqueName('cached');
+    for (const instance of [first, second]) {
+      await waitFor(async () => (await send(instance, key, 'GET', `/v1/links/${code}`)).status === 404, { message: 'tenant and key at both instances' });
+    }
+
+    // A "no such code" read (and so possibly cached) at the second instance, then the code is created at the first.
+    expect((await send(second, key, 'GET', `/v1/links/${code}`)).status).toBe(404);
+    expect((await send(first, key, 'POST', '/v1/links', { destination: 'https://example.com/one', code })).status).toBe(201);
+    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({ status: 200, body: { destination: 'https://example.com/one' } });
+
+    // Read at the second (cached there), re-pointed at the first: the very next read at the second follows.
+    expect((await send(second, key, 'GET', `/v1/links/${code}`)).body.destination).toBe('https://example.com/one');
+    expect((await send(first, key, 'PATCH', `/v1/links/${code}`, { destination: 'https://example.com/two' })).status).toBe(200);
+    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({ status: 200, body: { destination: 'https://example.com/two' } });
+    expect((await send(first, key, 'GET', `/v1/links/${code}`)).body.destination).toBe('https://example.com/two');
+
+    // Deleted at the second: gone at the first at once.
+    expect((await send(first, key, 'GET', `/v1/links/${code}`)).status).toBe(200);
+    expect((await send(second, key, 'DELETE', `/v1/links/${code}`)).status).toBe(204);
+    expect((await send(first, key, 'GET', `/v1/links/${code}`)).status).toBe(404);
+  });
+});
+
 describe('configuration', () => {
   it('refuses to start on bad variables, naming each of them', () => {
     expect(() => loadConfig({ PORT: 'eighty', OPERATOR_TOKEN: 'short', DNS_SERVERS: 'not a server', PLAN_CATALOG: '[{"name":1}]' })).toThrow(

@@ -3,7 +3,7 @@ import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { createTestDatabase, getTestInfra, uniqueName } from '@waymark/testkit';
-import { loadConfig, startService, type Config, type RunningService } from '../../src';
+import { loadConfig, RedisLinkInvalidations, startService, type Config, type RunningService } from '../../src';
 
 export const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789abcdef';
 
@@ -43,6 +43,8 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
   });
   const logger = createLogger({ service: 'link-api', level: config.LOG_LEVEL });
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true }); // as main.ts
+  const subscriber = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
+  const linkInvalidations = await RedisLinkInvalidations.start(redis, subscriber, logger);
   const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger, consumer: TEST_CONSUMER_TUNING });
   const service = await startService(config, {
     logger,
@@ -50,6 +52,7 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
     databaseUrl,
     cache: new RedisKeyValueCache({ redis }),
     rateLimiter: new RedisRateLimiter({ redis, keyPrefix: options.rateLimitPrefix ?? `${uniqueName('rl')}:` }),
+    linkInvalidations,
   });
   return {
     url: `http://127.0.0.1:${service.port}`,
@@ -61,6 +64,7 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
     async stop() {
       await service.stop();
       await bus.close();
+      await linkInvalidations.close();
       redis.disconnect();
     },
   };
