@@ -12,6 +12,8 @@ export interface StartedKafkaMock {
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
+  /** Null while the cluster runs; else how it ended, with its last output (for a test's failure message). */
+  exitReport(): string | null;
 }
 
 const ANNOUNCED = /replaced with (\S+)\s*$/;
@@ -57,6 +59,9 @@ export async function startKafkaMock(opts: KafkaMockOptions = {}): Promise<Start
     },
     async stop() {
       await proc.stop('SIGTERM', 5_000);
+    },
+    exitReport() {
+      return proc.hasExited ? proc.failure('(Kafka mock cluster) is no longer running').message : null;
     },
   };
 }
