@@ -5,6 +5,8 @@ export interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Date.now() when the last byte arrived (for delivery latency). */
+  receivedAt: number;
 }
 
 export interface WebhookReceiver {
@@ -21,7 +23,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
       response.writeHead(204).end();
     });
   });

@@ -1,0 +1,87 @@
+import { percentile } from './latency-recorder';
+import type { System } from '../system/support/system';
+import type { Tenant } from '../system/support/tenant';
+import { visit } from '../system/support/visitor';
+
+export interface ProbeLatencies {
+  toWebhook: number[];
+  toAnalytics: number[];
+  /** Probes whose webhook or analytics count had not arrived when the run ended. */
+  missing: { webhook: number; analytics: number };
+}
+
+/**
+ * Clicks on probe links (one click each, one probe every `everyMs`) while the load runs. A probe link notifies the
+ * bench's webhook channel, so its delivery's arrival at the receiver, and the first analytics read that counts it,
+ * give the click-to-webhook and click-to-analytics latencies under load.
+ */
+export class ClickProbes {
+  private readonly sentAt = new Map<string, number>();
+  private readonly analyticsAt = new Map<string, number>();
+  private readonly pollers: Promise<void>[] = [];
+
+  constructor(
+    private readonly system: System,
+    private readonly tenant: Tenant,
+    private readonly hookPath: string,
+  ) {}
+
+  async run(codes: readonly string[], everyMs: number, untilMs: number): Promise<void> {
+    for (const code of codes) {
+      if (Date.now() + everyMs > untilMs) break;
+      const started = Date.now();
+      const answer = await visit(this.system.gateway.port, this.tenant.domain, `/${code}`);
+      if (answer.status !== 302) throw new Error(`probe ${code} answered ${answer.status}`);
+      this.sentAt.set(code, started);
+      this.pollers.push(this.pollAnalytics(code, untilMs + 30_000));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started))));
+    }
+  }
+
+  /** Waits (up to `graceMs`) for the stragglers, then reads the latencies. */
+  async results(graceMs: number): Promise<ProbeLatencies> {
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && this.webhookArrivals().size < this.sentAt.size) await new Promise((r) => setTimeout(r, 200));
+    await Promise.all(this.pollers);
+    const arrivals = this.webhookArrivals();
+    const toWebhook: number[] = [];
+    const toAnalytics: number[] = [];
+    for (const [code, sent] of this.sentAt) {
+      const arrived = arrivals.get(code);
+      if (arrived !== undefined) toWebhook.push(arrived - sent);
+      const counted = this.analyticsAt.get(code);
+      if (counted !== undefined) toAnalytics.push(counted - sent);
+    }
+    return {
+      toWebhook,
+      toAnalytics,
+      missing: { webhook: this.sentAt.size - toWebhook.length, analytics: this.sentAt.size - toAnalytics.length },
+    };
+  }
+
+  private webhookArrivals(): Map<string, number> {
+    const first = new Map<string, number>();
+    for (const delivery of this.system.receiver.received) {
+      if (delivery.path !== this.hookPath) continue;
+      const code = (JSON.parse(delivery.body) as { code?: string }).code;
+      if (code && !first.has(code)) first.set(code, delivery.receivedAt);
+    }
+    return first;
+  }
+
+  private async pollAnalytics(code: string, untilMs: number): Promise<void> {
+    while (Date.now() < untilMs) {
+      const reply = await this.tenant.api.raw('GET', `/v1/links/${code}/analytics?window=24h`);
+      if (reply.status === 200 && (reply.body?.totals?.total ?? 0) >= 1) {
+        this.analyticsAt.set(code, Date.now());
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export function describeLatencies(name: string, values: readonly number[], missing: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${name.padEnd(22)} ${String(values.length).padStart(4)} probes   p50 ${percentile(sorted, 0.5).toFixed(0)} ms   p99 ${percentile(sorted, 0.99).toFixed(0)} ms   max ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(0)} ms${missing ? `   not arrived: ${missing}` : ''}`;
+}
