@@ -3,6 +3,9 @@ import { redisOutage } from './scenarios/redis-outage';
 import { apiFuzz } from './scenarios/api-fuzz';
 import { gs1Journey } from './scenarios/gs1-journey';
 import { linkApiRestart } from './scenarios/link-api-restart';
+import { notifierRestart } from './scenarios/notifier-restart';
+import { postgresRestart } from './scenarios/postgres-restart';
+import { rendererRestart } from './scenarios/renderer-restart';
 import { linksJourney } from './scenarios/links-journey';
 import { startSystem, type System } from './support/system';
 
@@ -26,5 +29,8 @@ linksJourney(system);
 gs1Journey(system);
 apiFuzz(system);
 linkApiRestart(system);
+rendererRestart(system);
+notifierRestart(system);
 redisOutage(system);
 kafkaOutage(system);
+postgresRestart(system);

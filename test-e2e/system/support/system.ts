@@ -3,14 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  createTestDatabase,
   freePort,
   startFaultProxy,
   startKafkaMock,
+  startPostgres,
   startRedis,
   startS3,
   type FaultProxy,
   type StartedKafkaMock,
+  type StartedPostgres,
 } from '@waymark/testkit';
 import { ApiClient } from './api-client';
 import { startGateway, upstreamOf, type Gateway } from './gateway';
@@ -28,6 +29,9 @@ export interface System {
   kafka: StartedKafkaMock;
   /** Every service reaches Redis through this proxy, so a test can take Redis away (reset) and give it back. */
   redisProxy: FaultProxy;
+  /** The system's own PostgreSQL server (a test restarts it), which every service reaches through `postgresProxy`. */
+  postgres: StartedPostgres;
+  postgresProxy: FaultProxy;
   receiver: WebhookReceiver;
   smtp: SmtpSink;
   services: Map<string, ServiceProcess>;
@@ -39,9 +43,9 @@ export interface System {
 type Instance = { service: ServiceName; label: string; port: number; env: Record<string, string> };
 
 /**
- * The whole production shape on this machine: a private Kafka mock cluster (tests pause it), a private Redis behind a
- * fault proxy, a database on the run's PostgreSQL server (each service migrates its own schema), s3rver, an SMTP
- * sink, the six services as separate processes (two redirectors, two notifiers) and nginx in front.
+ * The whole production shape on this machine: a private Kafka mock cluster (tests pause it), a private Redis and a
+ * private PostgreSQL server (each service migrates its own schema; tests restart it), each behind a fault proxy,
+ * s3rver, an SMTP sink, the six services as separate processes (two redirectors, two notifiers) and nginx in front.
  */
 export async function startSystem(): Promise<System> {
   const stoppers: (() => Promise<unknown>)[] = [];
@@ -49,19 +53,23 @@ export async function startSystem(): Promise<System> {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
   };
   try {
-    const [kafka, redis, s3, smtp, receiver, databaseUrl, spool] = await Promise.all([
+    const [kafka, redis, postgres, s3, smtp, receiver, spool] = await Promise.all([
       startKafkaMock(),
       startRedis(),
+      startPostgres(),
       startS3(),
       startSmtpSink(),
       startWebhookReceiver(),
-      createTestDatabase(),
       mkdtemp(path.join(tmpdir(), 'waymark-e2e-spool-')),
     ]);
-    stoppers.push(kafka.stop, redis.stop, s3.stop, smtp.stop, receiver.stop, () => rm(spool, { recursive: true, force: true }));
+    stoppers.push(kafka.stop, redis.stop, postgres.stop, s3.stop, smtp.stop, receiver.stop, () => rm(spool, { recursive: true, force: true }));
     const redisUrl = new URL(redis.url);
     const redisProxy = await startFaultProxy({ target: { host: redisUrl.hostname, port: Number(redisUrl.port) } });
     stoppers.push(redisProxy.stop);
+    const postgresProxy = await startFaultProxy({ target: { host: '127.0.0.1', port: postgres.port } });
+    stoppers.push(postgresProxy.stop);
+    const databaseUrl = new URL(postgres.url);
+    databaseUrl.host = postgresProxy.address;
 
     const instances = await planInstances(spool);
     const portsOf = (service: ServiceName) => instances.filter((i) => i.service === service).map((i) => `127.0.0.1:${i.port}`);
@@ -76,7 +84,7 @@ export async function startSystem(): Promise<System> {
 
     const shared: Record<string, string> = {
       KAFKA_BROKERS: kafka.brokers.join(','),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: `redis://${redisProxy.address}`,
       S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
       S3_ACCESS_KEY: s3.accessKey,
@@ -109,6 +117,8 @@ export async function startSystem(): Promise<System> {
       openApi,
       kafka,
       redisProxy,
+      postgres,
+      postgresProxy,
       receiver,
       smtp,
       services,
@@ -135,7 +145,14 @@ async function planInstances(spool: string): Promise<Instance[]> {
       service: 'notifier' as const,
       label: `notifier-${n}`,
       // Both instances must read each other's encrypted signing secrets; retries come fast so the suite stays short.
-      env: { SECRET_ENCRYPTION_KEY: secretKey, WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost', DELIVERY_POLL_INTERVAL: '100ms', DELIVERY_TIMEOUT: '3s' },
+      // The retry schedule runs in tenths (30 s becomes 3 s) so a test can see a retry.
+      env: {
+        SECRET_ENCRYPTION_KEY: secretKey,
+        WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
+        DELIVERY_POLL_INTERVAL: '100ms',
+        DELIVERY_TIMEOUT: '3s',
+        DELIVERY_TIME_UNIT: '100ms',
+      },
     })),
     { service: 'gs1-catalog', label: 'gs1-catalog', env: {} },
     { service: 'export-renderer', label: 'export-renderer', env: { RENDER_WORKERS: '1' } },

@@ -39,10 +39,16 @@ export async function onboardTenant(system: System, opts: { plan?: string; entit
   const key = await newKey(SCOPES);
   const api = system.api.as({ apiKey: key });
   const probes = ['/v1/links', '/v1/analytics', '/v1/channels', '/v1/channels', '/v1/channels', '/v1/gs1/exports'];
-  await waitFor(async () => (await Promise.all(probes.map((p) => api.call('GET', p)))).every((r) => r.status === 200), {
-    timeoutMs: 30_000,
-    intervalMs: 200,
-    message: 'the new key to work at every API service',
+  let last = '';
+  await waitFor(
+    async () => {
+      const replies = await Promise.all(probes.map((p) => api.raw('GET', p)));
+      last = replies.map((r, i) => `${probes[i]} ${r.status}${r.status === 200 ? '' : ` ${r.text.slice(0, 120)}`}`).join('; ');
+      return replies.every((r) => r.status === 200);
+    },
+    { timeoutMs: 30_000, intervalMs: 200, message: 'the new key to work at every API service' },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; last answers: ${last}`, { cause: error });
   });
   return { id: tenant.id, domain, api, key, newKey };
 }

@@ -7,24 +7,33 @@ export interface ReceivedWebhook {
   body: string;
   /** Date.now() when the last byte arrived (for delivery latency). */
   receivedAt: number;
+  /** What the receiver answered. */
+  status: number;
 }
 
 export interface WebhookReceiver {
   /** http://localhost:PORT (the notifier allowlists `localhost` for plain http). */
   base: string;
   received: ReceivedWebhook[];
+  /** Answers the next `count` deliveries to `path` with 503 (a failing endpoint), recording them all the same. */
+  failNext(path: string, count: number): void;
   stop(): Promise<void>;
 }
 
-/** A local HTTP endpoint that answers 204 to every POST and records the exact bytes it was sent. */
+/** A local HTTP endpoint that answers 204 to every POST (or 503 when told to fail) and records the exact bytes it was sent. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
+  const failures = new Map<string, number>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
-      response.writeHead(204).end();
+      const path = request.url ?? '/';
+      const failing = failures.get(path) ?? 0;
+      if (failing > 0) failures.set(path, failing - 1);
+      const status = failing > 0 ? 503 : 204;
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now(), status });
+      response.writeHead(status).end();
     });
   });
   // Dual-stack, so `localhost` reaches it whether it resolves to 127.0.0.1 or ::1.
@@ -33,6 +42,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     base: `http://localhost:${port}`,
     received,
+    failNext(path, count) {
+      failures.set(path, count);
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

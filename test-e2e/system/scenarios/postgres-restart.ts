@@ -1,0 +1,57 @@
+import { waitFor } from '@waymark/testkit';
+import type { System } from '../support/system';
+import { onboardTenant, type Tenant } from '../support/tenant';
+import { visit } from '../support/visitor';
+import { waitForRedirect } from '../support/visits';
+
+/** The services that keep data in PostgreSQL (the redirector and the renderer have none). */
+const WITH_DATABASE = ['link-api', 'analytics-ingest', 'notifier-1', 'notifier-2', 'gs1-catalog'];
+
+/**
+ * PostgreSQL restarted while no service can reach it: every service with a database reports unready meanwhile (the
+ * redirector keeps redirecting), and once it is back they reconnect by themselves and work.
+ */
+export function postgresRestart(system: () => System): void {
+  describe('fault: PostgreSQL restarted', () => {
+    let tenant: Tenant;
+    const readyStatus = async (label: string) => {
+      const service = system().services.get(label);
+      if (!service) throw new Error(`${label} is not running`);
+      return (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status ?? 0;
+    };
+
+    beforeAll(async () => {
+      tenant = await onboardTenant(system());
+      expect((await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/before', code: 'before-db' })).status).toBe(201);
+      await waitForRedirect(system(), tenant.domain, '/before-db', 'https://example.com/before');
+    }, 60_000);
+
+    afterAll(() => system().postgresProxy.setMode('pass'));
+
+    it('reports unready while it is away, keeps redirecting, then reconnects and works', async () => {
+      system().postgresProxy.setMode('reset');
+      await system().postgres.restart();
+      for (const label of WITH_DATABASE) {
+        await waitFor(async () => (await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` });
+      }
+      expect((await visit(system().gateway.port, tenant.domain, '/before-db')).status).toBe(302);
+
+      system().postgresProxy.setMode('pass');
+      for (const label of WITH_DATABASE) {
+        await waitFor(async () => (await readyStatus(label)) === 200, { timeoutMs: 60_000, intervalMs: 250, message: `${label} to be ready again` });
+      }
+      const created = await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/after', code: 'after-db' });
+      expect(created.status).toBe(201);
+      await waitForRedirect(system(), tenant.domain, '/after-db', 'https://example.com/after');
+      // waitForRedirect sends HEAD, which is never counted: this GET is the click analytics must store.
+      expect((await visit(system().gateway.port, tenant.domain, '/after-db')).status).toBe(302);
+      await waitFor(
+        async () => {
+          const reply = await tenant.api.call('GET', '/v1/links/after-db/analytics?window=24h');
+          return reply.status === 200 && reply.body.totals.total >= 1;
+        },
+        { timeoutMs: 60_000, intervalMs: 500, message: 'analytics to count the click after the restart' },
+      );
+    }, 180_000);
+  });
+}
