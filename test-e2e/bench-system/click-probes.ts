@@ -6,7 +6,7 @@ import { visit } from '../system/support/visitor';
 export interface ProbeLatencies {
   toWebhook: number[];
   toAnalytics: number[];
-  /** Probes whose webhook or analytics count had not arrived when the run ended. */
+  /** Probes whose webhook or analytics count had not arrived 90 s after the load. */
   missing: { webhook: number; analytics: number };
 }
 
@@ -33,7 +33,7 @@ export class ClickProbes {
       const answer = await visit(this.system.gateway.port, this.tenant.domain, `/${code}`);
       if (answer.status !== 302) throw new Error(`probe ${code} answered ${answer.status}`);
       this.sentAt.set(code, started);
-      this.pollers.push(this.pollAnalytics(code, untilMs + 30_000));
+      this.pollers.push(this.pollAnalytics(code, untilMs + 90_000));
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started))));
     }
   }

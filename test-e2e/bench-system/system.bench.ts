@@ -90,7 +90,8 @@ test('mixed load through the gateway', async () => {
     probes.run(probeCodes, Math.max(250, (SECONDS * 1000) / PROBES), started + SECONDS * 1000),
   ]);
   const elapsed = (Date.now() - started) / 1000;
-  const latencies = await probes.results(30_000);
+  // At saturation the consumers fall behind the clicks; the grace lets the backlog drain so the latencies show it.
+  const latencies = await probes.results(90_000);
 
   const redirectorPort = system.services.get('redirector-1')?.port as number;
   const ratio = await oneInstanceRatio(redirectorPort, tenant.domain, codes);
