@@ -8,6 +8,6 @@ module.exports = {
   ...integration,
   displayName: 'bench',
   rootDir: path.resolve(__dirname, '..', '..'),
-  testMatch: ['<rootDir>/test-e2e/bench-system/**/*.bench.ts'],
+  testMatch: ['<rootDir>/test-e2e/bench/**/*.bench.ts'],
   testTimeout: 900000,
 };
