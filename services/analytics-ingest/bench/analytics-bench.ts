@@ -34,9 +34,11 @@ async function main(): Promise<void> {
   const now = Date.now();
   try {
     console.log(await probeMockRetention(kafka.brokers, 50_000, now));
-    const service = await startService(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }), { logger, bus, databaseUrl: pg.url });
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(process.env.CLICKS_WRITERS ? { CLICKS_WRITERS: process.env.CLICKS_WRITERS } : {}) });
+    const service = await startService(config, { logger, bus, databaseUrl: pg.url });
     const pool = new Pool(poolConfig({ databaseUrl: pg.url, schema: SCHEMA }, 4));
     const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
+    console.log(`clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}`);
     console.log(await ingestRounds(kafka.brokers, pool, ROUNDS, CLICKS, now));
 
     const loadStart = Date.now();
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
     const today = Math.floor(now / DAY_MS) * DAY_MS;
     await partitions.ensure(Array.from({ length: 32 }, (_, i) => today - i * DAY_MS));
     await withoutIndexes(pool, async (run) => {
-      for (const sql of factLoadSql(FACTS, new Date(now))) await run(sql);
+      for (const sql of factLoadSql(FACTS, new Date(now), config.CLICKS_WRITERS)) await run(sql);
     });
     const stored = await count();
     console.log(`loaded ${stored} facts (30 days, 20 tenants, 2000 links) and their rollups in ${Math.round((Date.now() - loadStart) / 1000)} s`);

@@ -34,10 +34,11 @@ export function generateClicks(count: number, tenants: number, links: number, no
 
 /**
  * SQL that fills click_fact with `count` facts over the 30 days before `now` for one big tenant (40 %, its link 0
- * taking a quarter of those) and 19 others, then derives the rollups from them the way ingest would have.
+ * taking a quarter of those) and 19 others, then derives the rollups from them the way ingest would have (tenant
+ * rows per stripe of `stripes` writers, as the service's writers keep them).
  * OFFSET 0 keeps the random draws in one evaluation per row (the join must not re-draw them).
  */
-export function factLoadSql(count: number, now: Date): string[] {
+export function factLoadSql(count: number, now: Date, stripes: number): string[] {
   const start = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   return [
     `INSERT INTO link_ref (tenant_id, domain, code, created_at)
@@ -56,8 +57,10 @@ export function factLoadSql(count: number, now: Date): string[] {
     `INSERT INTO link_daily SELECT link_id, day, dim, value, min(tenant_id), count(*) FILTER (WHERE source = 0), count(*) FILTER (WHERE source = 1), count(*) FILTER (WHERE human)
      FROM (SELECT f.*, (at AT TIME ZONE 'UTC')::date AS day FROM click_fact f WHERE tenant_id LIKE 'q-%') f CROSS JOIN LATERAL (VALUES (0::smallint, ''), (1::smallint, device), (2::smallint, browser), (3::smallint, os), (4::smallint, country), (5::smallint, city), (6::smallint, referrer), (7::smallint, CASE source WHEN 0 THEN 'click' ELSE 'qr' END)) d(dim, value)
      GROUP BY link_id, day, dim, value`,
-    `INSERT INTO tenant_daily SELECT tenant_id, day, dim, value, sum(clicks), sum(scans), sum(humans) FROM link_daily WHERE tenant_id LIKE 'q-%' GROUP BY tenant_id, day, dim, value`,
+    `INSERT INTO tenant_daily (tenant_id, day, dim, value, stripe, clicks, scans, humans)
+     SELECT tenant_id, day, dim, value, link_id % ${stripes}, sum(clicks), sum(scans), sum(humans) FROM link_daily WHERE tenant_id LIKE 'q-%' GROUP BY 1, 2, 3, 4, 5`,
     `INSERT INTO link_daily_visitors SELECT link_id, (at AT TIME ZONE 'UTC')::date, hll_reg, max(hll_rho) FROM click_fact WHERE human AND tenant_id LIKE 'q-%' GROUP BY 1, 2, 3`,
-    `INSERT INTO tenant_daily_visitors SELECT tenant_id, (at AT TIME ZONE 'UTC')::date, hll_reg, max(hll_rho) FROM click_fact WHERE human AND tenant_id LIKE 'q-%' GROUP BY 1, 2, 3`,
+    `INSERT INTO tenant_daily_visitors (tenant_id, day, reg, stripe, rho)
+     SELECT tenant_id, (at AT TIME ZONE 'UTC')::date, hll_reg, link_id % ${stripes}, max(hll_rho) FROM click_fact WHERE human AND tenant_id LIKE 'q-%' GROUP BY 1, 2, 3, 4`,
   ];
 }

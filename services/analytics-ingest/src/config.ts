@@ -23,6 +23,11 @@ export const configSchema = z.object({
   CLICKS_CONCURRENT_PARTITIONS: z.coerce.number().int().min(1).max(64).default(4),
   /** A statement takes whole batches until it holds this many events. */
   CLICKS_STATEMENT_EVENTS: z.coerce.number().int().min(1).max(50_000).default(5000),
+  /**
+   * Statements that store clicks at once, each for its own stripe of links (link id modulo this). One statement
+   * keeps one PostgreSQL core busy; more than the database's cores only adds contention.
+   */
+  CLICKS_WRITERS: z.coerce.number().int().min(1).max(16).default(2),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 });
 

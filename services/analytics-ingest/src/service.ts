@@ -7,7 +7,7 @@ import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
 import type { ClickFact } from '@waymark/contracts';
 import { applyLinkStates } from './app/apply-link-states';
-import { BatchCoalescer } from './app/batch-coalescer';
+import { StripedBatchWriter } from './app/striped-batch-writer';
 import { enrichClick } from './app/enrich-click';
 import { getLinkAnalytics } from './app/get-link-analytics';
 import { getTenantAnalytics } from './app/get-tenant-analytics';
@@ -62,12 +62,17 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     storeRawIp: config.STORE_RAW_IP,
   };
   const retention = startRetentionJob({ pool, partitions, retentionMs: config.ANALYTICS_RETENTION, clock, logger });
-  // Several partitions' batches are prepared at once and share one statement (one commit) per flush.
-  const factBatches = new BatchCoalescer<StoredFact>(async (facts) => {
-    const started = performance.now();
-    const inserted = await writeFacts(pool, facts);
-    logger.debug({ facts: facts.length, inserted, writeMs: Math.round(performance.now() - started) }, 'clicks stored');
-  }, config.CLICKS_STATEMENT_EVENTS);
+  // Several partitions' batches are prepared at once and share one statement (one commit) per flush and stripe.
+  const factBatches = new StripedBatchWriter<StoredFact>(
+    config.CLICKS_WRITERS,
+    (fact) => fact.linkId,
+    async (stripe, facts) => {
+      const started = performance.now();
+      const inserted = await writeFacts(pool, facts, stripe);
+      logger.debug({ stripe, facts: facts.length, inserted, writeMs: Math.round(performance.now() - started) }, 'clicks stored');
+    },
+    config.CLICKS_STATEMENT_EVENTS,
+  );
   const ingestDeps = {
     enrich: (click: ClickFact) => enrichClick(click, enrichDeps),
     links,

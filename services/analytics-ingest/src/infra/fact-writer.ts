@@ -35,12 +35,13 @@ link_rollup AS (
   ON CONFLICT (link_id, day, dim, value) DO UPDATE
   SET clicks = r.clicks + excluded.clicks, scans = r.scans + excluded.scans, humans = r.humans + excluded.humans
 ),
--- A link belongs to one tenant, so the tenant rollup sums the (much smaller) per-link aggregate.
+-- A link belongs to one tenant, so the tenant rollup sums the (much smaller) per-link aggregate. Its rows are the
+-- writer's stripe's own ($18), so a concurrent statement of another stripe never waits on them.
 tenant_rollup AS (
-  INSERT INTO tenant_daily AS r (tenant_id, day, dim, value, clicks, scans, humans)
-  SELECT tenant_id, day, dim, value, sum(clicks), sum(scans), sum(humans)
+  INSERT INTO tenant_daily AS r (tenant_id, day, dim, value, stripe, clicks, scans, humans)
+  SELECT tenant_id, day, dim, value, $18::smallint, sum(clicks), sum(scans), sum(humans)
   FROM link_agg GROUP BY tenant_id, day, dim, value ORDER BY tenant_id, day, dim, value
-  ON CONFLICT (tenant_id, day, dim, value) DO UPDATE
+  ON CONFLICT (tenant_id, day, dim, value, stripe) DO UPDATE
   SET clicks = r.clicks + excluded.clicks, scans = r.scans + excluded.scans, humans = r.humans + excluded.humans
 ),
 link_visitors AS (
@@ -50,10 +51,10 @@ link_visitors AS (
   ON CONFLICT (link_id, day, reg) DO UPDATE SET rho = excluded.rho WHERE v.rho < excluded.rho
 ),
 tenant_visitors AS (
-  INSERT INTO tenant_daily_visitors AS v (tenant_id, day, reg, rho)
-  SELECT tenant_id, day, hll_reg, max(hll_rho) FROM ins WHERE human
+  INSERT INTO tenant_daily_visitors AS v (tenant_id, day, reg, stripe, rho)
+  SELECT tenant_id, day, hll_reg, $18::smallint, max(hll_rho) FROM ins WHERE human
   GROUP BY tenant_id, day, hll_reg ORDER BY tenant_id, day, hll_reg
-  ON CONFLICT (tenant_id, day, reg) DO UPDATE SET rho = excluded.rho WHERE v.rho < excluded.rho
+  ON CONFLICT (tenant_id, day, reg, stripe) DO UPDATE SET rho = excluded.rho WHERE v.rho < excluded.rho
 )
 SELECT count(*)::int AS inserted FROM ins`;
 
@@ -62,8 +63,11 @@ export interface StoredFact {
   linkId: number;
 }
 
-/** Writes a batch of facts and their rollups atomically; returns how many were new. */
-export async function writeFacts(pool: Pool, facts: StoredFact[]): Promise<number> {
+/**
+ * Writes a batch of facts and their rollups atomically; returns how many were new. `stripe` is the writer's
+ * (see StripedBatchWriter): every fact of the batch must belong to a link of that stripe.
+ */
+export async function writeFacts(pool: Pool, facts: StoredFact[], stripe = 0): Promise<number> {
   if (facts.length === 0) return 0;
   const col = <T>(pick: (f: StoredFact) => T): T[] => facts.map(pick);
   const params = [
@@ -84,6 +88,7 @@ export async function writeFacts(pool: Pool, facts: StoredFact[]): Promise<numbe
     col((f) => f.row.hllReg),
     col((f) => f.row.hllRho),
     col((f) => f.row.ip),
+    stripe,
   ];
   const { rows } = await pool.query<{ inserted: number }>(INGEST_SQL, params);
   return rows[0]?.inserted ?? 0;

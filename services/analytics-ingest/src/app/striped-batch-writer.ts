@@ -1,0 +1,33 @@
+import { BatchCoalescer } from './batch-coalescer';
+
+/**
+ * Splits every submitted batch into stripes (a stripe of an item is `stripeOf(item) % stripes`) and writes each
+ * stripe through its own BatchCoalescer, so up to `stripes` statements run at once. Why: one statement keeps one
+ * PostgreSQL backend, so one core, busy; statements of different stripes touch disjoint rows (the caller stripes by
+ * link, and tenant rollup rows carry the stripe), so they never wait on each other's row locks. A batch settles once
+ * every stripe that got a part of it was written; if one part fails, the batch fails and is retried or redelivered
+ * whole (the write is idempotent by eventId, so the parts that were stored are not counted twice).
+ */
+export class StripedBatchWriter<T> {
+  private readonly lanes: BatchCoalescer<T>[];
+
+  constructor(
+    stripes: number,
+    private readonly stripeOf: (item: T) => number,
+    flush: (stripe: number, items: T[]) => Promise<unknown>,
+    maxItems: number,
+  ) {
+    this.lanes = Array.from({ length: stripes }, (_, stripe) => new BatchCoalescer<T>((items) => flush(stripe, items), maxItems));
+  }
+
+  async submit(items: T[]): Promise<void> {
+    const parts = new Map<number, T[]>();
+    for (const item of items) {
+      const stripe = this.stripeOf(item) % this.lanes.length;
+      const part = parts.get(stripe);
+      if (part) part.push(item);
+      else parts.set(stripe, [item]);
+    }
+    await Promise.all([...parts].map(([stripe, part]) => (this.lanes[stripe] as BatchCoalescer<T>).submit(part)));
+  }
+}
