@@ -2,7 +2,8 @@
  * npm run bench:analytics -w @waymark/analytics-ingest
  * 1. Sustained ingest: BENCH_ROUNDS (5) rounds of BENCH_CLICKS (20 000) clicks.v1 events published to a librdkafka
  *    mock cluster while analytics-ingest stores them in PostgreSQL (durable: fsync and synchronous_commit on). Rounds,
- *    because the mock keeps only ~5 MB per partition (probed first: what it drops unread is printed).
+ *    because the mock keeps only ~5 MB per partition (probed first: what it drops unread is printed). The producer
+ *    lingers BENCH_LINGER_MS (100) because the mock answers a fetch with one record batch per partition.
  * 2. Queries: BENCH_FACTS facts (default 10 000 000) over 30 days loaded with generate_series, then the p95 of the
  *    30-day per-link query (the busiest link) and of the tenant-wide 30-day query (the biggest tenant) over HTTP.
  */
@@ -24,6 +25,7 @@ import { ingestRounds, probeMockRetention } from './ingest-rounds';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FACTS = Number(process.env.BENCH_FACTS ?? 10_000_000);
+const LINGER_MS = Number(process.env.BENCH_LINGER_MS ?? 100);
 const RUNS = 50;
 
 async function main(): Promise<void> {
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
     const pool = new Pool(poolConfig({ databaseUrl: pg.url, schema: SCHEMA }, 4));
     const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
     console.log(`clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}`);
-    console.log(await ingestRounds(kafka.brokers, pool, ROUNDS, CLICKS, now));
+    console.log(await ingestRounds(kafka.brokers, pool, { rounds: ROUNDS, perRound: CLICKS, now, groupId: config.CLICKS_CONSUMER_GROUP, lingerMs: LINGER_MS }));
 
     const loadStart = Date.now();
     const partitions = new PartitionManager(pool);
