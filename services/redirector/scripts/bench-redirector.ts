@@ -103,6 +103,7 @@ async function main(): Promise<void> {
   red.process.kill();
 
   console.log(`\nredirect throughput (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each, random codes of 100,000)`);
+  console.log(`click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`);
   console.log(line('baseline', baseline));
   console.log(line('redirector', redirector));
   console.log(`ratio        ${(redirector.rate / baseline.rate).toFixed(2)} (target >= 0.6; p99 target < 5 ms)`);

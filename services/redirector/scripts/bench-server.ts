@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessEventBus, KafkaEventBus, MemoryEventLogStore, type EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { loadProductionConfig, REDIRECTOR_FETCH_WAIT_MS, startService } from '../src';
+import { loadProductionConfig, openClickPublisher, REDIRECTOR_FETCH_WAIT_MS, startService } from '../src';
 import { benchTenant, publishBenchLinks } from './bench-links';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
@@ -28,7 +28,13 @@ async function baseline(): Promise<void> {
  */
 async function redirector(brokers: string, linkCount: number): Promise<void> {
   const logger = createLogger({ service: 'redirector-bench', level: 'warn' });
-  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers, CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')) });
+  const config = loadProductionConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    KAFKA_BROKERS: brokers,
+    CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')),
+    ...(process.env.CLICK_PUBLISHER ? { CLICK_PUBLISHER: process.env.CLICK_PUBLISHER } : {}),
+  });
   const kafka = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector-bench', logger, consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS } });
   const log = await InProcessEventBus.start({ store: new MemoryEventLogStore(), logger });
   const tenant = benchTenant();
@@ -39,10 +45,12 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
     healthy: () => kafka.healthy(),
     close: async () => undefined,
   };
+  // Clicks are produced as main.ts produces them (a producer thread unless CLICK_PUBLISHER=inline).
+  const clicks = openClickPublisher(config, { bus: kafka, clientId: 'redirector-bench', logger });
   global.gc?.();
   const before = process.memoryUsage();
   const started = Date.now();
-  const service = await startService(config, { logger, bus });
+  const service = await startService(config, { logger, bus, clickPublisher: clicks.publisher });
   send({ port: service.port });
   await service.ready;
   const readyMs = Date.now() - started;

@@ -25,7 +25,14 @@ export const ConfigSchema = z.object({
 });
 
 /** A standalone process names its Kafka brokers; the embedded runner passes its bus instead. */
-const ProductionConfigSchema = ConfigSchema.extend(kafkaEnv);
+const ProductionConfigSchema = ConfigSchema.extend({
+  ...kafkaEnv,
+  /**
+   * Who produces click events: `thread` (a worker thread with its own producer, off the visitor path) or `inline`
+   * (the service's own producer on the main thread, as before the thread existed; a way back for operators).
+   */
+  CLICK_PUBLISHER: z.enum(['thread', 'inline']).default('thread'),
+});
 
 export type Config = z.output<typeof ConfigSchema>;
 export type ProductionConfig = z.output<typeof ProductionConfigSchema>;

@@ -9,7 +9,7 @@ import { TenantDirectory } from './app/tenant-directory';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
-import { ClickEmitter } from './infra/click-emitter';
+import { ClickEmitter, type ClickPublisher } from './infra/click-emitter';
 import { ClickSpool } from './infra/click-spool';
 import { MemoryLinkStore } from './infra/memory-link-store';
 import { consumeReadModel } from './infra/read-model-consumer';
@@ -26,6 +26,8 @@ export const REDIRECTOR_FETCH_WAIT_MS = 100;
 export interface ServiceAdapters {
   logger: Logger;
   bus: EventBus;
+  /** Where click events are published; `bus` unless given (main.ts passes a producer thread, the embedded runner nothing). */
+  clickPublisher?: ClickPublisher;
   /** The shared read-model tier (ioredis); without it the whole model is held in process. */
   redis?: Redis;
   clock?: () => Date;
@@ -48,7 +50,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const tenants = new TenantDirectory();
   const spool = await ClickSpool.open(config.CLICK_SPOOL_DIR, config.CLICK_SPOOL_MAX_BYTES, logger.child({ component: 'click-spool' }));
   const emitter = new ClickEmitter({
-    bus,
+    publisher: adapters.clickPublisher ?? bus,
     spool,
     logger: logger.child({ component: 'click-emitter' }),
     batchMax: config.CLICK_BATCH_MAX,

@@ -42,6 +42,7 @@ async function click(port: number, n: number, tag: string): Promise<void> {
 }
 
 test('no click is lost across a 60 s Kafka outage with a redirector restart in the middle of it', async () => {
+  // The production path: click events are produced by the redirector's producer thread (CLICK_PUBLISHER=thread).
   const first: StartedRedirector = await startRedirector(kafka.brokers, { CLICK_DEGRADE_AFTER: '500ms', CLICK_RETRY_INTERVAL: '500ms' });
   await click(first.service.port, 20, 'before');
   const outageStarted = Date.now();
@@ -50,7 +51,8 @@ test('no click is lost across a 60 s Kafka outage with a redirector restart in t
   // Visitors keep being redirected while Kafka is away; their events go to the spool.
   await click(first.service.port, 150, 'during');
   await first.service.stop();
-  cleanup.push(() => first.bus.close());
+  // Its connections (the bus and the producer thread) are closed once Kafka is back.
+  cleanup.push(() => first.stop());
   expect(spooledBytes(first.spoolDir)).toBeGreaterThan(0);
 
   // The replacement starts on the same spool while Kafka is still away. Like an orchestrator, start it again (after a

@@ -4,8 +4,14 @@ import type { Logger } from '@waymark/logging';
 import type { ClickSink } from '../app/visit';
 import type { ClickSpool } from './click-spool';
 
+/**
+ * Where the emitter sends its batches: the service's EventBus itself, or a ThreadedClickPublisher that produces them
+ * on a worker thread. Either validates before sending and settles once Kafka acknowledged (or refused) the batch.
+ */
+export type ClickPublisher = Pick<EventBus, 'publish'>;
+
 export interface ClickEmitterOptions {
-  readonly bus: EventBus;
+  readonly publisher: ClickPublisher;
   readonly spool: ClickSpool;
   readonly logger: Logger;
   /** Events per publish. */
@@ -95,7 +101,7 @@ export class ClickEmitter implements ClickSink {
     this.sending = { batch, since: Date.now(), direct };
     const spill = setInterval(() => this.spillIfStuck(), this.options.flushMs);
     try {
-      await this.options.bus.publish(clicksTopic, batch.map((fact) => ({ key: linkKey(fact), value: fact })));
+      await this.options.publisher.publish(clicksTopic, batch.map((fact) => ({ key: linkKey(fact), value: fact })));
       this.published += batch.length;
       if (this.degraded) this.options.logger.info('clicks.v1 accepts events again; replaying the spool');
       this.degraded = false;

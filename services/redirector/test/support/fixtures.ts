@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { identityTopic, linksTopic, linkKey, type LinkState, type TenantState } from '@waymark/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { identityTopic, linksTopic, linkKey, type ClickFact, type LinkState, type TenantState } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { uniqueName } from '@waymark/testkit';
 
@@ -53,4 +54,33 @@ export async function publishLinks(bus: EventBus, links: LinkState[]): Promise<v
 
 export async function deleteLink(bus: EventBus, link: LinkState): Promise<void> {
   await bus.publish(linksTopic, [{ key: linkKey(link), value: null }]);
+}
+
+/** A clicks.v1 value for a visit of `link` (a fresh eventId each), as the redirector builds one. */
+export function newClickFact(link: LinkState, overrides: Partial<ClickFact> = {}): ClickFact {
+  const now = Date.now();
+  return {
+    version: 1,
+    eventId: uuidv7(),
+    event: 'click',
+    source: 'click',
+    code: link.code,
+    shortUrl: `http://${link.domain}/${link.code}`,
+    title: link.title,
+    destination: link.destination,
+    tags: { ...link.tags },
+    createdAt: link.createdAt,
+    ts: now,
+    at: new Date(now).toISOString(),
+    ip: '203.0.113.7',
+    ua: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+    referer: null,
+    customerId: link.tenantId,
+    tenantId: link.tenantId,
+    domain: link.domain,
+    bot: false,
+    method: 'GET',
+    notifyChannels: [...link.notifyChannels],
+    ...overrides,
+  };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { clicksTopic, type ClickFact } from '@waymark/contracts';
 import { KafkaEventBus, type EventBus, type Subscription } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { loadConfig, REDIRECTOR_FETCH_WAIT_MS, startService, type RunningService } from '../../src';
+import { loadProductionConfig, openClickPublisher, REDIRECTOR_FETCH_WAIT_MS, startService, type RunningService } from '../../src';
 
 export const silentLogger = () => createLogger({ service: 'redirector-test', level: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent' });
 
@@ -20,17 +20,23 @@ export interface StartedRedirector {
   stop(): Promise<void>;
 }
 
-/** A real redirector process-in-process on a free port, with its own Kafka connection and spool directory. */
+/**
+ * A real redirector process-in-process on a free port, with its own Kafka connection and spool directory, wired as
+ * main.ts wires it: click events go through the publisher CLICK_PUBLISHER selects (the producer thread by default).
+ */
 export async function startRedirector(brokers: string[], env: Record<string, string> = {}, redis?: Redis): Promise<StartedRedirector> {
   const spoolDir = env.CLICK_SPOOL_DIR ?? mkdtempSync(join(tmpdir(), 'redirector-spool-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), SHORT_URL_SCHEME: 'http', CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
+  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), SHORT_URL_SCHEME: 'http', CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
+  const logger = silentLogger();
   const bus = await connectBus(brokers, 'redirector');
+  const clicks = openClickPublisher(config, { bus, clientId: 'redirector', logger });
   let service: RunningService;
   try {
-    service = await startService(config, { logger: silentLogger(), bus, redis });
+    service = await startService(config, { logger, bus, clickPublisher: clicks.publisher, redis });
     await service.ready;
   } catch (error) {
     // A failed start leaves no connection behind (tests start again after a failure, like an orchestrator).
+    await clicks.close().catch(() => undefined);
     await bus.close().catch(() => undefined);
     throw error;
   }
@@ -40,6 +46,7 @@ export async function startRedirector(brokers: string[], env: Record<string, str
     spoolDir,
     stop: async () => {
       await service.stop();
+      await clicks.close();
       await bus.close();
     },
   };

@@ -1,0 +1,105 @@
+import { Worker } from 'node:worker_threads';
+import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
+import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
+import { ThreadedClickPublisher } from '../src';
+import { startClickPublisherThread } from '../src/infra/click-publisher-thread';
+import type { PublisherWorkerData } from '../src/infra/click-publisher-protocol';
+import { newClickFact, newLink, newTenant } from './support/fixtures';
+import { connectBus, silentLogger } from './support/redirector-harness';
+
+const tenant = newTenant();
+const links = [newLink(tenant), newLink(tenant), newLink(tenant)];
+const asMessages = (facts: ClickFact[]) => facts.map((fact) => ({ key: linkKey(fact), value: fact }));
+const cleanup: Array<() => Promise<unknown>> = [];
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
+});
+
+function publisherOn(brokers: string[], startThread?: (data: PublisherWorkerData) => Worker): ThreadedClickPublisher {
+  const publisher = new ThreadedClickPublisher({ brokers, clientId: 'redirector-test', logger: silentLogger(), startThread });
+  cleanup.push(() => publisher.close());
+  return publisher;
+}
+
+describe('on the shared Kafka', () => {
+  test('batches produced by the thread arrive on clicks.v1 with their eventIds and keys', async () => {
+    const { brokers } = getTestInfra().kafka;
+    const publisher = publisherOn(brokers);
+    const batches = [0, 1, 2].map((b) => Array.from({ length: 200 }, (_, i) => newClickFact(links[(b + i) % links.length]!)));
+    await Promise.all(batches.map((batch) => publisher.publish(clicksTopic, asMessages(batch))));
+
+    const bus = await connectBus(brokers);
+    cleanup.push(() => bus.close());
+    const keysById = new Map<string, string>();
+    const subscription = await bus.subscribe({
+      topic: clicksTopic,
+      mode: 'broadcast',
+      handleBatch: async (messages) => {
+        for (const m of messages) if (m.value?.tenantId === tenant.id) keysById.set(m.value.eventId, m.key);
+      },
+    });
+    cleanup.push(() => subscription.stop());
+    const sent = batches.flat();
+    await waitFor(() => keysById.size >= sent.length, { timeoutMs: 30_000, message: `${sent.length} click events on clicks.v1` });
+    expect(keysById).toEqual(new Map(sent.map((fact) => [fact.eventId, `${fact.domain}/${fact.code}`])));
+  });
+
+  test('a batch that fails the clicks.v1 schema is refused with the reason', async () => {
+    const publisher = publisherOn(getTestInfra().kafka.brokers);
+    const invalid = { ...newClickFact(links[0]!), bot: 'yes' } as unknown as ClickFact;
+    await expect(publisher.publish(clicksTopic, asMessages([invalid]))).rejects.toThrow(/clicks\.v1 fails its schema/);
+  });
+
+  test('once closed, the publisher refuses new batches', async () => {
+    const publisher = publisherOn(getTestInfra().kafka.brokers);
+    await publisher.publish(clicksTopic, asMessages([newClickFact(links[0]!)]));
+    await publisher.close();
+    await expect(publisher.publish(clicksTopic, asMessages([newClickFact(links[0]!)]))).rejects.toThrow(/closed/);
+  });
+});
+
+describe('when its thread dies', () => {
+  // A private Kafka mock: these tests freeze it, which would stall every other test file on the shared one.
+  let kafka: StartedKafkaMock;
+  beforeAll(async () => {
+    kafka = await startKafkaMock({ brokers: 1 });
+  });
+  afterAll(async () => {
+    await kafka?.stop();
+  });
+
+  test('a terminated thread fails the publish it held, and the next publish goes through a fresh thread', async () => {
+    const threads: Worker[] = [];
+    const publisher = publisherOn(kafka.brokers, (data) => {
+      const thread = startClickPublisherThread(data);
+      threads.push(thread);
+      return thread;
+    });
+    await publisher.publish(clicksTopic, asMessages([newClickFact(links[0]!)]));
+    // Frozen brokers cannot acknowledge: the batch is certainly still held by the thread when it is killed.
+    await kafka.pause();
+    const held = publisher.publish(clicksTopic, asMessages([newClickFact(links[1]!)]));
+    await threads[0]!.terminate();
+    await expect(held).rejects.toThrow(/click publisher thread exited/);
+    await kafka.resume();
+
+    await publisher.publish(clicksTopic, asMessages([newClickFact(links[2]!)]));
+    expect(threads).toHaveLength(2);
+  });
+
+  test('a thread that crashes fails the publish it held, and the next publish goes through a fresh thread', async () => {
+    let started = 0;
+    const publisher = publisherOn(kafka.brokers, (data) => {
+      started += 1;
+      if (started > 1) return startClickPublisherThread(data);
+      // Stands in for an uncaught error inside the real thread (its own code answers every failure it can foresee).
+      const crashing = `require('node:worker_threads').parentPort.on('message', () => { throw new Error('the thread crashed'); });`;
+      return new Worker(crashing, { eval: true });
+    });
+    await expect(publisher.publish(clicksTopic, asMessages([newClickFact(links[0]!)]))).rejects.toThrow('the thread crashed');
+
+    await publisher.publish(clicksTopic, asMessages([newClickFact(links[1]!)]));
+    expect(started).toBe(2);
+  });
+});
