@@ -1,3 +1,4 @@
+import { settled } from '../../test/support/settled';
 import { BatchCoalescer } from './batch-coalescer';
 
 /** A flush the test finishes by hand, to see what the coalescer hands over while one is running. */
@@ -7,13 +8,6 @@ function controlledFlush() {
     new Promise<void>((resolve, reject) => calls.push({ items, finish: (error) => (error ? reject(error) : resolve()) }));
   return { calls, flush };
 }
-
-const settled = async (promise: Promise<void>) => {
-  let state = 'pending';
-  promise.then(() => (state = 'resolved'), () => (state = 'rejected'));
-  await new Promise((resolve) => setImmediate(resolve));
-  return state;
-};
 
 describe('BatchCoalescer', () => {
   it('merges batches submitted during a flush into the next one and settles each with its own flush', async () => {

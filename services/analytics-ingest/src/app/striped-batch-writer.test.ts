@@ -1,3 +1,4 @@
+import { settled } from '../../test/support/settled';
 import { StripedBatchWriter } from './striped-batch-writer';
 
 /** Flushes the test finishes by hand, recorded per stripe. */
@@ -7,13 +8,6 @@ function controlledFlushes() {
     new Promise<void>((resolve, reject) => calls.push({ stripe, items, finish: (error) => (error ? reject(error) : resolve()) }));
   return { calls, flush };
 }
-
-const settled = async (promise: Promise<void>) => {
-  let state = 'pending';
-  promise.then(() => (state = 'resolved'), () => (state = 'rejected'));
-  await new Promise((resolve) => setImmediate(resolve));
-  return state;
-};
 
 describe('StripedBatchWriter', () => {
   it('writes each stripe of a batch in its own flush, all stripes at once', async () => {
