@@ -33,6 +33,8 @@ const DEFAULT_TUNING: ConsumerTuning = {
 export class KafkaEventBus implements EventBus {
   private readonly subscriptions = new Set<Subscription>();
   private closing: Promise<void> | undefined;
+  /** Set once a consumer crashed for good (see watchConsumerCrash): from then on the bus is unhealthy. */
+  private givenUp: Error | undefined;
 
   private constructor(
     private readonly options: KafkaEventBusOptions,
@@ -72,6 +74,7 @@ export class KafkaEventBus implements EventBus {
         retry: { ...DEFAULT_RETRY, ...this.options.retry },
         tuning: { ...DEFAULT_TUNING, ...this.options.consumer },
         park: (topicName, groupId, raw, error) => this.park(topicName, groupId, raw, error),
+        onGiveUp: (error) => (this.givenUp ??= error),
       },
       options,
     );
@@ -87,8 +90,12 @@ export class KafkaEventBus implements EventBus {
     return tracked;
   }
 
-  /** True when a broker answers a metadata request within two seconds. */
+  /**
+   * True when a broker answers a metadata request within two seconds, and no consumer of this bus crashed for
+   * good (a process that consumes nothing must fail its readiness, so that it is restarted).
+   */
   async healthy(): Promise<boolean> {
+    if (this.givenUp) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
     const probe = this.admin.describeCluster().then(

@@ -8,6 +8,7 @@ import { CaughtUpTracker } from '../shared/caught-up';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
 import { toRawMessage } from './kafka-raw-message';
+import { watchConsumerCrash } from './consumer-crash';
 import { watchGroupProgress } from './group-progress';
 
 export interface ConsumerTuning {
@@ -30,6 +31,8 @@ export interface KafkaSubscriptionDeps {
   retry: RetryPolicy;
   tuning: ConsumerTuning;
   park(topicName: string, groupId: string, raw: RawMessage, error: string): Promise<void>;
+  /** A crash kafkajs will not restart this consumer from: it consumes nothing any more. */
+  onGiveUp(error: Error): void;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];
+  const stopWatchingCrashes = watchConsumerCrash(consumer, { topic, groupId }, deps.logger, deps.onGiveUp);
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
   });
@@ -78,6 +82,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     });
   } catch (error) {
     stopWatching();
+    stopWatchingCrashes();
     tracker.stopped();
     await consumer.disconnect().catch(() => undefined);
     throw error;
@@ -95,6 +100,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
         } finally {
           clearTimeout(timer);
           stopWatching();
+          stopWatchingCrashes();
           assignment = [];
           tracker.stopped();
         }
