@@ -47,6 +47,13 @@ export interface SubscribeOptions<V> {
    * handles one partition at a time.
    */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Kafka, group mode only: how many batches of one partition may be in handleBatch at the same time (default 1).
+   * Above 1 a partition's next batch is handed out while earlier ones are still being handled; offsets are still
+   * committed in order, each only once its batch and every earlier one were handled. For handlers that merge
+   * concurrent batches into bigger writes; the handler must cope with batches of one partition overlapping.
+   */
+  batchesInFlight?: number;
 }
 
 export interface Subscription {

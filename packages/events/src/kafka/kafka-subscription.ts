@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { SubscribeOptions, Subscription } from '../event-bus';
 import { BatchAbandonedError } from '../shared/abortable';
@@ -10,6 +11,7 @@ import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/
 import { toRawMessage } from './kafka-raw-message';
 import { watchConsumerCrash } from './consumer-crash';
 import { watchGroupProgress } from './group-progress';
+import { PipelinedBatches } from './pipelined-batches';
 
 export interface ConsumerTuning {
   sessionTimeoutMs: number;
@@ -44,12 +46,17 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   const topic = options.topic.name;
   const group = options.mode === 'group';
   if (group && !options.groupId) throw new Error('a group subscription needs a groupId');
+  const depth = options.batchesInFlight ?? 1;
+  if (!Number.isInteger(depth) || depth < 1) throw new Error(`batchesInFlight must be a positive integer, got ${depth}`);
   const groupId = group ? (options.groupId as string) : `${options.groupId ?? deps.clientId}.broadcast.${randomUUID()}`;
   const highWaterMarks = await deps.admin.fetchTopicOffsets(topic);
   const tracker = new CaughtUpTracker(new Map(highWaterMarks.map((entry) => [entry.partition, Number(entry.high)])));
   const stopWatching = group ? watchGroupProgress(deps.admin, groupId, topic, tracker, deps.logger) : () => undefined;
 
   const abort = new AbortController();
+  // Every batch in hand listens on the signal (its handler and its backoff): many more than Node's default warning
+  // threshold of 10 once partitions and pipelined batches multiply. They are removed as each batch settles.
+  setMaxListeners(10 + 4 * depth * (options.partitionsConsumedConcurrently ?? 1), abort.signal);
   const context: Omit<DispatchContext<V>, 'signal'> = {
     topic: options.topic,
     mode: options.mode,
@@ -68,8 +75,10 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   });
   let assignment: number[] = [];
   const stopWatchingCrashes = watchConsumerCrash(consumer, { topic, groupId }, deps.logger, deps.onGiveUp);
+  const pipeline = group && depth > 1 ? new PipelinedBatches(consumer, { ...context, signal: abort.signal }, depth, deps.tuning.heartbeatIntervalMs, tracker) : undefined;
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
+    pipeline?.rejoined();
   });
   try {
     await consumer.connect();
@@ -78,7 +87,8 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-      eachBatch: (payload) => handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
+      eachBatch: (payload) =>
+        pipeline ? pipeline.handle(payload) : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
     });
   } catch (error) {
     stopWatching();
@@ -96,6 +106,8 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
       (stopping ??= (async () => {
         const timer = setTimeout(() => abort.abort(), options.stopTimeoutMs ?? 30_000);
         try {
+          // Pipelined batches are committed by their lanes, which need the consumer still connected.
+          await pipeline?.drain();
           await consumer.disconnect();
         } finally {
           clearTimeout(timer);
