@@ -27,6 +27,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FACTS = Number(process.env.BENCH_FACTS ?? 10_000_000);
 const LINGER_MS = Number(process.env.BENCH_LINGER_MS ?? 100);
 const RUNS = 50;
+/** The service settings a bench run may override from its environment. */
+const pick = (env: NodeJS.ProcessEnv, names: string[]) => Object.fromEntries(names.flatMap((n) => (env[n] ? [[n, env[n] as string]] : [])));
 
 async function main(): Promise<void> {
   const logger = createLogger({ service: 'analytics-bench', level: (process.env.BENCH_LOG_LEVEL as 'warn' | undefined) ?? 'error' });
@@ -36,11 +38,11 @@ async function main(): Promise<void> {
   const now = Date.now();
   try {
     console.log(await probeMockRetention(kafka.brokers, 50_000, now));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(process.env.CLICKS_WRITERS ? { CLICKS_WRITERS: process.env.CLICKS_WRITERS } : {}) });
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...pick(process.env, ['CLICKS_WRITERS', 'CLICKS_BATCHES_IN_FLIGHT']) });
     const service = await startService(config, { logger, bus, databaseUrl: pg.url });
     const pool = new Pool(poolConfig({ databaseUrl: pg.url, schema: SCHEMA }, 4));
     const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
-    console.log(`clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}`);
+    console.log(`clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}; batches in flight per partition (CLICKS_BATCHES_IN_FLIGHT): ${config.CLICKS_BATCHES_IN_FLIGHT}`);
     console.log(await ingestRounds(kafka.brokers, pool, { rounds: ROUNDS, perRound: CLICKS, now, groupId: config.CLICKS_CONSUMER_GROUP, lingerMs: LINGER_MS }));
 
     const loadStart = Date.now();

@@ -21,6 +21,11 @@ export const configSchema = z.object({
   GEOIP_CITY_MMDB: z.string().min(1).optional(),
   /** clicks.v1 partitions whose batches are handled at once, merged into one statement. */
   CLICKS_CONCURRENT_PARTITIONS: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Batches of one partition handed out before the earlier ones are stored (offsets still committed in order, only
+   * once stored): statements then grow with the load instead of with the size of one fetch.
+   */
+  CLICKS_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
   /** A statement takes whole batches until it holds this many events. */
   CLICKS_STATEMENT_EVENTS: z.coerce.number().int().min(1).max(50_000).default(5000),
   /**

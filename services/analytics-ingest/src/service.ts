@@ -87,6 +87,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     bus,
     clicksGroup: config.CLICKS_CONSUMER_GROUP,
     clicksConcurrency: config.CLICKS_CONCURRENT_PARTITIONS,
+    clicksBatchesInFlight: config.CLICKS_BATCHES_IN_FLIGHT,
     linksGroup: config.LINKS_CONSUMER_GROUP,
     onLinks: (records) => applyLinkStates(records, links),
     onClicks: (clicks) => ingestClicks(clicks, ingestDeps),

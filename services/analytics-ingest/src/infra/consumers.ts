@@ -7,6 +7,8 @@ export interface ConsumerOptions {
   clicksGroup: string;
   /** Partitions of clicks.v1 whose batches are handled at once (their batches are coalesced by the caller). */
   clicksConcurrency: number;
+  /** Batches of one partition in hand at once (see SubscribeOptions.batchesInFlight). */
+  clicksBatchesInFlight: number;
   linksGroup: string;
   onClicks(clicks: ClickFact[]): Promise<unknown>;
   onLinks(records: LinkStateRecord[]): Promise<void>;
@@ -28,6 +30,7 @@ export async function startConsumers(options: ConsumerOptions): Promise<Subscrip
     mode: 'group',
     groupId: options.clicksGroup,
     partitionsConsumedConcurrently: options.clicksConcurrency,
+    batchesInFlight: options.clicksBatchesInFlight,
     handleBatch: async (messages) => {
       await options.onClicks(messages.flatMap((m) => (m.value ? [m.value] : [])));
     },
