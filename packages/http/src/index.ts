@@ -12,3 +12,4 @@ export type { Authenticator } from './tsoa/authenticator';
 export { ControllerContainer } from './tsoa/controller-container';
 export { expressAuthentication, iocContainer } from './tsoa/hooks';
 export { mergeOpenApi, OpenApiMergeError, type MergedOpenApi, type MergeOpenApiOptions, type OpenApiDocument } from './openapi/merge-openapi';
+export { workerEntry } from './process/worker-entry';

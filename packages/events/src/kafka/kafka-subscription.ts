@@ -9,6 +9,7 @@ import { CaughtUpTracker } from '../shared/caught-up';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
 import { toRawMessage } from './kafka-raw-message';
+import { commitOffset } from './commit-offset';
 import { watchConsumerCrash } from './consumer-crash';
 import { watchGroupProgress } from './group-progress';
 import { PipelinedBatches } from './pipelined-batches';
@@ -145,17 +146,7 @@ async function handleKafkaBatch<V>(
     clearInterval(keepAlive);
   }
   const next = Number(batch.lastOffset()) + 1;
-  if (context.mode === 'group') {
-    try {
-      await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(next) }]);
-    } catch (error) {
-      // Typically a rebalance took the partition away meanwhile: the batch stays uncommitted and its next owner
-      // handles it again (at least once; consumers dedupe by eventId). Throwing here would crash the consumer
-      // with a non-retriable error, which kafkajs does not restart.
-      context.logger.warn({ topic: batch.topic, partition: batch.partition, err: errorText(error) }, 'commit refused; the batch will be redelivered');
-      return;
-    }
-  }
+  if (context.mode === 'group' && !(await commitOffset(consumer, context.logger, batch.topic, batch.partition, next))) return;
   resolveOffset(batch.lastOffset());
   tracker.progress(batch.partition, next);
 }

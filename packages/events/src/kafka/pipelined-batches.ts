@@ -3,13 +3,15 @@ import { BatchAbandonedError } from '../shared/abortable';
 import type { CaughtUpTracker } from '../shared/caught-up';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext } from '../shared/dispatch';
+import { commitOffset } from './commit-offset';
 import { toRawMessage } from './kafka-raw-message';
 
 /** One partition's batches that were handed to the handler and whose offsets are not committed yet, in order. */
 interface Lane {
-  /** Settles once every batch handed out so far on this lane was handled and committed (or given up). */
-  tail: Promise<void>;
-  /** Completion of each unfinished batch, oldest first: what a full lane waits on. */
+  /**
+   * Completion (handled and committed, or given up) of each unfinished batch, oldest first: a full lane waits on the
+   * first, a new batch's commit on the last, drain() on all.
+   */
   readonly unfinished: Promise<void>[];
   /** Set when a batch could not be handled: the lane hands out nothing more (see handle()). */
   failed?: unknown;
@@ -47,7 +49,7 @@ export class PipelinedBatches<V> {
     // While draining for stop(), nothing new is handed out (kafkajs fetches the same offsets again meanwhile).
     if (this.draining || !isRunning() || isStale() || batch.isEmpty()) return;
     let lane = this.lanes.get(batch.partition);
-    if (!lane) this.lanes.set(batch.partition, (lane = { tail: Promise.resolve(), unfinished: [] }));
+    if (!lane) this.lanes.set(batch.partition, (lane = { unfinished: [] }));
     if (lane.failed) throw lane.failed;
     const keepAlive = setInterval(() => void heartbeat().catch(() => undefined), this.heartbeatIntervalMs);
     try {
@@ -62,12 +64,12 @@ export class PipelinedBatches<V> {
     const next = Number(batch.lastOffset()) + 1;
     const owner = lane;
     // After a failed batch nothing later on the lane is committed: that would skip the failed one.
-    const done = owner.tail.then(() => handled).then(
+    const previous = owner.unfinished.at(-1) ?? Promise.resolve();
+    const done = previous.then(() => handled).then(
       () => (owner.failed ? undefined : this.commit(batch.topic, batch.partition, next)),
       (error: unknown) => this.giveUp(owner, batch.partition, batch.firstOffset(), error),
     );
     owner.unfinished.push(done);
-    owner.tail = done;
     void done.then(() => owner.unfinished.splice(owner.unfinished.indexOf(done), 1));
     // Fetch on from here: this batch is in the lane, and its offset is committed only once it was handled.
     resolveOffset(batch.lastOffset());
@@ -76,17 +78,11 @@ export class PipelinedBatches<V> {
   /** Stops handing out batches and waits (up to the abort of `context.signal`) for every lane to commit. */
   async drain(): Promise<void> {
     this.draining = true;
-    await Promise.all([...this.lanes.values()].map((lane) => lane.tail));
+    await Promise.all([...this.lanes.values()].flatMap((lane) => lane.unfinished));
   }
 
   private async commit(topic: string, partition: number, next: number): Promise<void> {
-    try {
-      await this.consumer.commitOffsets([{ topic, partition, offset: String(next) }]);
-      this.tracker.progress(partition, next);
-    } catch (error) {
-      // Typically a rebalance took the partition away: its next owner gets these batches again (at least once).
-      this.context.logger.warn({ topic, partition, err: errorText(error) }, 'commit refused; the batch will be redelivered');
-    }
+    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next)) this.tracker.progress(partition, next);
   }
 
   private giveUp(lane: Lane, partition: number, firstOffset: string | null, error: unknown): void {

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ExportOptions, RecordJob, RecordRenderer, RenderedRecord } from '../render';
 import type { RenderReply, RenderTask } from './render-protocol';
-import { workerSource } from './worker-source';
 
 /** Records per task: large enough that messaging costs little, small enough to keep every thread busy to the end. */
 const CHUNK = 8;
@@ -76,8 +76,8 @@ export class RenderPool {
   }
 
   private spawn(): Thread {
-    const source = workerSource('render-worker');
-    const worker = new Worker(source.script, { eval: source.eval });
+    const entry = workerEntry(__filename, 'render-worker');
+    const worker = new Worker(entry.script, { argv: entry.argv });
     const thread: Thread = { worker, pending: new Map() };
     worker.unref();
     worker.on('message', (reply: RenderReply) => {
