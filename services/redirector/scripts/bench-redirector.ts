@@ -1,17 +1,20 @@
 /*
  * `npm run bench:redirector` (issue 4): bare node:http 302 baseline vs the redirector with 100,000 links and click
- * emission on, same load (autocannon, 64 connections, random codes) in alternating rounds; then memory and ready time of a fresh
- * instance with 1,000,000 links on the links topic. Servers run in child processes so the load generator does not share
+ * emission on, same load (wrk, 64 connections, random codes) in alternating rounds; then memory and ready time of a fresh
+ * instance with 1,000,000 links on the links topic. Servers run in child processes so the benchmark does not share
  * their event loop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
 import { startKafkaMock } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
+import type { CpuSample } from './cpu-sample';
+import { wrkLoader, type LoadRound } from './wrk-load';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 64;
+/** wrk threads: one keeps up with either server here and leaves the most of the second core to the servers. */
+const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 
 interface Child {
   process: ChildProcess;
@@ -19,8 +22,37 @@ interface Child {
   ready: Promise<Record<string, number>>;
 }
 
-function startChild(args: string[]): Promise<Child> {
-  const child = fork(`${__dirname}/bench-server.js`, args, { execArgv: ['--expose-gc', '--max-old-space-size=4096'] });
+/** The child's CPU use so far (see cpu-sample.ts). */
+function cpuOf(child: Child): Promise<CpuSample> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { cpu?: CpuSample }) => {
+      if (!message.cpu) return;
+      child.process.off('message', onMessage);
+      resolve(message.cpu);
+    };
+    child.process.on('message', onMessage);
+    child.process.send('cpu');
+  });
+}
+
+/** A load round with the CPU the server used during it. */
+interface MeasuredRound extends LoadRound {
+  readonly cpuUs: number;
+  readonly mainThreadUs: number | null;
+}
+
+async function measured(child: Child, load: (port: number) => Promise<LoadRound>): Promise<MeasuredRound> {
+  const before = await cpuOf(child);
+  const round = await load(child.port);
+  const after = await cpuOf(child);
+  const main = before.mainThreadUs === null || after.mainThreadUs === null ? null : after.mainThreadUs - before.mainThreadUs;
+  return { ...round, cpuUs: after.processUs - before.processUs, mainThreadUs: main };
+}
+
+/** `profile`: the child writes a CPU profile there from ready to exit (BENCH_CPU_PROFILE, for the measured redirector). */
+function startChild(args: string[], profile = ''): Promise<Child> {
+  const env = { ...process.env, BENCH_CPU_PROFILE: profile };
+  const child = fork(`${__dirname}/bench-server.js`, args, { env, execArgv: ['--expose-gc', '--max-old-space-size=4096'] });
   return new Promise((resolve, reject) => {
     let resolveReady: (m: Record<string, number>) => void;
     const ready = new Promise<Record<string, number>>((r) => (resolveReady = r));
@@ -32,13 +64,11 @@ function startChild(args: string[]): Promise<Child> {
   });
 }
 
-async function load(port: number, host: string, codes: string[]): Promise<autocannon.Result> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { host, 'user-agent': 'Mozilla/5.0 (bench) Firefox/128.0' },
-    requests: [{ setupRequest: (req) => ({ ...req, path: `/${codes[Math.floor(Math.random() * codes.length)]}` }) }],
+/** Asks a server to exit (so it can write a profile, see bench-server.ts) and waits until it has. */
+function stopChild(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.send('exit');
   });
 }
 
@@ -52,6 +82,9 @@ async function clicksPublished(port: number): Promise<number> {
 
 interface Summary {
   rate: number;
+  /** Server CPU per request, whole process and event-loop thread alone (µs). */
+  cpuPerRequest: number;
+  mainPerRequest: number | null;
   total: number;
   /** Median of the rounds' p50, worst of their p99. */
   p50: number;
@@ -59,35 +92,42 @@ interface Summary {
   bad: number;
 }
 
-function summarize(rounds: autocannon.Result[]): Summary {
-  const p50s = rounds.map((r) => r.latency.p50).sort((a, b) => a - b);
+function summarize(rounds: MeasuredRound[]): Summary {
+  const p50s = rounds.map((r) => r.p50Ms).sort((a, b) => a - b);
+  const total = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const mains = rounds.map((r) => r.mainThreadUs);
   return {
-    rate: rounds.reduce((sum, r) => sum + r.requests.average, 0) / rounds.length,
-    total: rounds.reduce((sum, r) => sum + r.requests.total, 0),
+    rate: rounds.reduce((sum, r) => sum + r.rate, 0) / rounds.length,
+    cpuPerRequest: rounds.reduce((sum, r) => sum + r.cpuUs, 0) / total,
+    mainPerRequest: mains.includes(null) ? null : mains.reduce((sum: number, us) => sum + (us ?? 0), 0) / total,
+    total,
     p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
-    p99: Math.max(...rounds.map((r) => r.latency.p99)),
-    bad: rounds.reduce((sum, r) => sum + r.non2xx - r['3xx'], 0),
+    p99: Math.max(...rounds.map((r) => r.p99Ms)),
+    bad: rounds.reduce((sum, r) => sum + r.bad, 0),
   };
 }
 
 const line = (name: string, r: Summary) =>
-  `${name.padEnd(12)} ${Math.round(r.rate).toString().padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms (worst round)   non-3xx ${r.bad}`;
+  `${name.padEnd(12)} ${Math.round(r.rate).toString().padStart(8)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms (worst round)   not 302 ${r.bad}`;
+const cpuLine = (name: string, r: Summary) =>
+  `${name.padEnd(12)} ${r.cpuPerRequest.toFixed(1).padStart(6)} µs of CPU per request, ${r.mainPerRequest === null ? 'n/a' : r.mainPerRequest.toFixed(1)} µs of it on the event-loop thread`;
 
 async function main(): Promise<void> {
   const kafka = await startKafkaMock();
   const host = benchTenant().defaultDomain;
   const codes = Array.from({ length: 100_000 }, (_, i) => benchCode(i));
+  const load = wrkLoader({ codes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: DURATION_S });
 
   // Both servers run side by side and are loaded in alternating rounds, so that whatever else the machine does
   // weighs on both sides of the ratio alike.
   const base = await startChild(['baseline']);
-  const red = await startChild(['redirector', kafka.brokers.join(','), '100000']);
+  const red = await startChild(['redirector', kafka.brokers.join(','), '100000'], process.env.BENCH_CPU_PROFILE);
   await Promise.all([base.ready, red.ready]);
-  const baselineRounds: autocannon.Result[] = [];
-  const redirectorRounds: autocannon.Result[] = [];
+  const baselineRounds: MeasuredRound[] = [];
+  const redirectorRounds: MeasuredRound[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    baselineRounds.push(await load(base.port, host, codes));
-    redirectorRounds.push(await load(red.port, host, codes));
+    baselineRounds.push(await measured(base, load));
+    redirectorRounds.push(await measured(red, load));
   }
   const baseline = summarize(baselineRounds);
   const redirector = summarize(redirectorRounds);
@@ -99,19 +139,24 @@ async function main(): Promise<void> {
     published = await clicksPublished(red.port);
   }
   const drainMs = Date.now() - drainStarted;
-  base.process.kill();
-  red.process.kill();
+  await Promise.all([stopChild(base), stopChild(red)]);
 
-  console.log(`\nredirect throughput (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each, random codes of 100,000)`);
-  console.log(`click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`);
+  console.log(`\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each, random codes of 100,000)`);
+  const discarded = process.env.BENCH_CLICK_SINK === 'discard';
+  console.log(discarded
+    ? 'click events built, then DISCARDED unsent (BENCH_CLICK_SINK=discard: a diagnostic, not the target configuration)'
+    : `click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`);
   console.log(line('baseline', baseline));
   console.log(line('redirector', redirector));
   console.log(`ratio        ${(redirector.rate / baseline.rate).toFixed(2)} (target >= 0.6; p99 target < 5 ms)`);
-  console.log(`clicks       ${published} click events acknowledged by Kafka for ${redirector.total} visits, ${drainMs} ms after the load ended`);
+  console.log('server CPU (what each answer costs, whatever the load generator takes of the same cores)');
+  console.log(cpuLine('baseline', baseline));
+  console.log(cpuLine('redirector', redirector));
+  console.log(`clicks       ${published} click events ${discarded ? 'discarded' : 'acknowledged by Kafka'} for ${redirector.total} visits, ${drainMs} ms after the load ended`);
 
   const fresh = await startChild(['redirector', kafka.brokers.join(','), '1000000']);
   const stats = await fresh.ready;
-  fresh.process.kill();
+  await stopChild(fresh);
   const mib = (bytes = 0) => Math.round(bytes / 2 ** 20);
   console.log('\nfresh instance with 1,000,000 links on the links topic');
   console.log(`ready after  ${(stats.readyMs ?? 0) / 1000} s (target < 60 s)`);

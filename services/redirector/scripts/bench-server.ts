@@ -3,13 +3,15 @@
  * service against the given brokers. It reports its port, readiness and memory to the parent over IPC.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InProcessEventBus, KafkaEventBus, MemoryEventLogStore, type EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { loadProductionConfig, openClickPublisher, REDIRECTOR_FETCH_WAIT_MS, startService } from '../src';
+import { loadProductionConfig, openClickPublisher, REDIRECTOR_FETCH_WAIT_MS, startService, type ClickPublisher } from '../src';
 import { benchTenant, publishBenchLinks } from './bench-links';
+import { sampleCpu } from './cpu-sample';
 
 const send = (message: Record<string, unknown>) => process.send?.(message);
 
@@ -45,22 +47,46 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
     healthy: () => kafka.healthy(),
     close: async () => undefined,
   };
-  // Clicks are produced as main.ts produces them (a producer thread unless CLICK_PUBLISHER=inline).
+  // Clicks are produced as main.ts produces them (a producer thread unless CLICK_PUBLISHER=inline); the diagnostic
+  // BENCH_CLICK_SINK=discard acknowledges every batch unsent, to show what producing the events costs.
   const clicks = openClickPublisher(config, { bus: kafka, clientId: 'redirector-bench', logger });
+  const publisher: ClickPublisher = process.env.BENCH_CLICK_SINK === 'discard' ? { publish: () => Promise.resolve() } : clicks.publisher;
   global.gc?.();
   const before = process.memoryUsage();
   const started = Date.now();
-  const service = await startService(config, { logger, bus, clickPublisher: clicks.publisher });
+  const service = await startService(config, { logger, bus, clickPublisher: publisher });
   send({ port: service.port });
   await service.ready;
   const readyMs = Date.now() - started;
   global.gc?.();
   const after = process.memoryUsage();
+  await startProfilingIfAsked();
   send({ ready: true, readyMs, rss: after.rss, heapGrowth: after.heapUsed - before.heapUsed, logHeap: before.heapUsed });
 }
 
-// The parent asks for a normal exit, so --cpu-prof and friends can write their output.
-process.on('message', (message) => message === 'exit' && process.exit(0));
+/**
+ * BENCH_CPU_PROFILE=<file>: a CPU profile of the redirector from ready to exit, so start-up (building 100,000 links)
+ * does not drown what a visit costs. Open it in Chrome DevTools or any .cpuprofile viewer.
+ */
+let stopProfiling: (() => Promise<void>) | undefined;
+async function startProfilingIfAsked(): Promise<void> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  stopProfiling = async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
+// The parent asks for CPU samples around each round, and for a normal exit so a profile can be written.
+process.on('message', (message) => {
+  if (message === 'cpu') send({ cpu: sampleCpu() });
+  if (message === 'exit') void (stopProfiling?.() ?? Promise.resolve()).finally(() => process.exit(0));
+});
 const [mode, brokers, count] = process.argv.slice(2);
 (mode === 'baseline' ? baseline() : redirector(brokers ?? '', Number(count))).catch((error: unknown) => {
   console.error(error);

@@ -118,3 +118,17 @@ test('an expired link gets the 410 expiry page with the branding escaped and no 
   expect(answer.body).not.toContain('javascript:');
   expect(clicksOf((links.expired as LinkState).code)).toEqual([]);
 });
+
+test('/metrics counts visitor answers by status', async () => {
+  const counted = async (status: number): Promise<number> => {
+    const text = await (await fetch(`http://127.0.0.1:${port()}/metrics`)).text();
+    const match = new RegExp(`^redirector_visits_total\\{[^}]*status="${status}"[^}]*\\} (\\d+)$`, 'm').exec(text);
+    return match ? Number(match[1]) : 0;
+  };
+  const [found, missing] = [await counted(302), await counted(404)];
+  await visit(port(), host, `/${(links.active as LinkState).code}`, { headers: { 'user-agent': BROWSER } });
+  await visit(port(), host, '/no-such-code');
+  await visit(port(), 'nobody.example', '/abc');
+  expect(await counted(302)).toBe(found + 1);
+  expect(await counted(404)).toBe(missing + 2);
+});

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+
+const run = promisify(execFile);
+
+/** The JSON line wrk-random-codes.lua prints when a run ends; latencies in microseconds. */
+const wrkResult = z.object({
+  requests: z.number().int().nonnegative(),
+  durationUs: z.number().int().positive(),
+  connectErrors: z.number().int().nonnegative(),
+  readErrors: z.number().int().nonnegative(),
+  writeErrors: z.number().int().nonnegative(),
+  timeouts: z.number().int().nonnegative(),
+  notRedirect: z.number().int().nonnegative(),
+  p50Us: z.number().int().nonnegative(),
+  p99Us: z.number().int().nonnegative(),
+  maxUs: z.number().int().nonnegative(),
+});
+
+export interface LoadRound {
+  readonly requests: number;
+  readonly rate: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Answers other than 302, plus socket errors and timeouts. */
+  readonly bad: number;
+}
+
+export interface WrkLoadOptions {
+  readonly codes: readonly string[];
+  readonly host: string;
+  readonly connections: number;
+  readonly threads: number;
+  readonly durationS: number;
+}
+
+/**
+ * Drives a server with wrk (Debian's package; C, so the load generator takes far less of the machine's two cores
+ * than a Node one would) and the wrk-random-codes.lua script: random codes of the set, 302s expected.
+ */
+export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<LoadRound> {
+  const codesFile = join(mkdtempSync(join(tmpdir(), 'bench-codes-')), 'codes.txt');
+  writeFileSync(codesFile, `${options.codes.join('\n')}\n`);
+  const script = join(__dirname, '..', '..', 'scripts', 'wrk-random-codes.lua');
+  return async (port) => {
+    const args = [
+      `-t${options.threads}`, `-c${options.connections}`, `-d${options.durationS}s`, '-s', script,
+      `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
+    ];
+    const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
+    const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+    if (!line) throw new Error(`wrk printed no result line:\n${stdout}`);
+    const result = wrkResult.parse(JSON.parse(line.slice('WRK_RESULT '.length)));
+    return {
+      requests: result.requests,
+      rate: result.requests / (result.durationUs / 1e6),
+      p50Ms: result.p50Us / 1000,
+      p99Ms: result.p99Us / 1000,
+      bad: result.notRedirect + result.connectErrors + result.readErrors + result.writeErrors + result.timeouts,
+    };
+  };
+}
