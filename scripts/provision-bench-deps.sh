@@ -6,13 +6,4 @@ set -euo pipefail
 need=()
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
 
-if [ ${#need[@]} -eq 0 ]; then
-  exit 0
-fi
-
-echo "provision: installing ${need[*]}"
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+[ ${#need[@]} -eq 0 ] || bash "$(dirname "$0")/apt-install.sh" "${need[@]}"

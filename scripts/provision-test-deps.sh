@@ -15,10 +15,4 @@ if [ ${#need[@]} -eq 0 ]; then
   echo "provision: all test dependencies present"
   exit 0
 fi
-
-echo "provision: installing ${need[*]}"
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+bash "$(dirname "$0")/apt-install.sh" "${need[@]}"
