@@ -5,16 +5,26 @@
  * their event loop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { z } from 'zod';
 import { startKafkaMock } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
 import { wrkLoader, type LoadRound } from './wrk-load';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The bench's knobs, refused with a clear message when malformed rather than handed to wrk as NaN. */
+const benchEnv = z
+  .object({
+    BENCH_DURATION_S: z.coerce.number().int().positive().default(5),
+    BENCH_ROUNDS: z.coerce.number().int().positive().default(3),
+    /** wrk threads: one keeps up with either server here and leaves the most of the second core to the servers. */
+    BENCH_WRK_THREADS: z.coerce.number().int().positive().default(1),
+    BENCH_CLICK_SINK: z.enum(['kafka', 'discard']).default('kafka'),
+  })
+  .parse(process.env);
+const DURATION_S = benchEnv.BENCH_DURATION_S;
+const ROUNDS = benchEnv.BENCH_ROUNDS;
+const WRK_THREADS = benchEnv.BENCH_WRK_THREADS;
 const CONNECTIONS = 64;
-/** wrk threads: one keeps up with either server here and leaves the most of the second core to the servers. */
-const WRK_THREADS = Number(process.env.BENCH_WRK_THREADS ?? 1);
 
 interface Child {
   process: ChildProcess;
@@ -142,7 +152,7 @@ async function main(): Promise<void> {
   await Promise.all([stopChild(base), stopChild(red)]);
 
   console.log(`\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each, random codes of 100,000)`);
-  const discarded = process.env.BENCH_CLICK_SINK === 'discard';
+  const discarded = benchEnv.BENCH_CLICK_SINK === 'discard';
   console.log(discarded
     ? 'click events built, then DISCARDED unsent (BENCH_CLICK_SINK=discard: a diagnostic, not the target configuration)'
     : `click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`);

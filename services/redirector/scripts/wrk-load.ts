@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,7 +43,9 @@ export interface WrkLoadOptions {
  * than a Node one would) and the wrk-random-codes.lua script: random codes of the set, 302s expected.
  */
 export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<LoadRound> {
-  const codesFile = join(mkdtempSync(join(tmpdir(), 'bench-codes-')), 'codes.txt');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-codes-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const codesFile = join(dir, 'codes.txt');
   writeFileSync(codesFile, `${options.codes.join('\n')}\n`);
   const script = join(__dirname, '..', '..', 'scripts', 'wrk-random-codes.lua');
   return async (port) => {
