@@ -66,12 +66,7 @@ export class OutboxRelay {
       this.wokenWhileDraining = true;
       return this.draining;
     }
-    this.draining = this.drain().finally(() => {
-      this.draining = undefined;
-      // A NOTIFY that arrived after the drain's last look (during its sweep, say) joined this drain but was not
-      // seen by it; without another pass its event would wait for the next poll.
-      if (this.wokenWhileDraining) this.wake();
-    });
+    this.draining = this.drain().finally(() => (this.draining = undefined));
     return this.draining;
   }
 
