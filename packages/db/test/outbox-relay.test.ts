@@ -50,6 +50,35 @@ describe('OutboxRelay', () => {
     expect(bus.published[0]).toEqual({ topic: topic.name, key: 'w1', value: event, headers: { 'event-id': event.eventId } });
   });
 
+  it('publishes an event committed while a drain was sweeping: the call that joined it gets one more pass', async () => {
+    // The sweep deletes published rows past their retention; holding a lock on such a row holds the relay's first
+    // drain in its sweep, after its last look at pending rows.
+    await write(widget('w-old', 1));
+    await sql.query(`UPDATE ${schema}.outbox SET published_at = now() - interval '2 hours'`);
+    const holder = new Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT id FROM ${schema}.outbox FOR UPDATE`);
+      const bus = new RecordingBus();
+      const relay = await startRelay(bus, { pollIntervalMs: 60_000, retainPublishedMs: 3_600_000 });
+      await waitFor(
+        async () =>
+          (await sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM "outbox"%'`))
+            .rowCount === 1,
+        { timeoutMs: 5000, message: 'the first drain to wait in its sweep' },
+      );
+      const event = widget('w-during-sweep', 1);
+      await write(event);
+      const joined = relay.publishPending();
+      await holder.query('ROLLBACK');
+      await expect(joined).resolves.toBe(1);
+      expect(bus.published.map((p) => p.value)).toEqual([event]);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('never publishes an event whose transaction rolled back', async () => {
     const bus = new RecordingBus();
     const relay = await startRelay(bus, { pollIntervalMs: 60_000 });

@@ -38,7 +38,7 @@ export class OutboxRelay {
   private readonly retainPublishedMs: number;
   private pollTimer: NodeJS.Timeout | undefined;
   private draining: Promise<number> | undefined;
-  private wokenWhileDraining = false;
+  private followUp: Promise<number> | undefined;
   private lastSweep = 0;
   private running = false;
 
@@ -60,20 +60,30 @@ export class OutboxRelay {
     this.wake();
   }
 
-  /** Publishes everything pending now (joining a drain already under way); resolves with how many it published. */
+  /**
+   * Publishes everything pending now and resolves with how many the drain that covered it published. A call during
+   * a drain queues one more pass after it (shared by every call in the meantime): the drain under way may already
+   * have looked past a row committed just now, for instance while it was sweeping.
+   */
   async publishPending(): Promise<number> {
-    if (this.draining) {
-      this.wokenWhileDraining = true;
+    if (!this.draining) {
+      this.draining = this.drain().finally(() => (this.draining = undefined));
       return this.draining;
     }
-    this.draining = this.drain().finally(() => (this.draining = undefined));
-    return this.draining;
+    this.followUp ??= this.draining
+      .catch(() => 0)
+      .then(() => {
+        this.followUp = undefined;
+        return this.publishPending();
+      });
+    return this.followUp;
   }
 
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
     await this.listener.stop();
+    await this.followUp?.catch(() => undefined); // covers the drain under way too: the follow-up waits for it
     await this.draining?.catch(() => undefined);
     await this.pool.end();
   }
@@ -86,11 +96,10 @@ export class OutboxRelay {
   private async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      this.wokenWhileDraining = false;
       const { claimed, published } = await this.publishBatch();
       total += published;
-      if (claimed < this.batchSize && !this.wokenWhileDraining) break;
-      if (published === 0 && claimed >= this.batchSize) break; // everything in reach is held back; poll later
+      if (claimed < this.batchSize) break;
+      if (published === 0) break; // everything in reach is held back; poll later
     }
     await this.sweep();
     return total;
