@@ -1,6 +1,6 @@
 export * from './event-bus';
 export type { BusLogger } from './shared/bus-logger';
-export { EVENT_ID_HEADER, InvalidEventError } from './shared/codec';
+export { EVENT_ID_HEADER, InvalidEventError, type EncodedMessage } from './shared/codec';
 export { DEAD_LETTER_HEADERS, deadLetterTopicOf } from './shared/dead-letter';
 export type { RetryPolicy } from './shared/batch-runner';
 export type { EventLogStore, StoredRecord, AppendRecord, ReadResult } from './in-process/event-log-store';

@@ -9,6 +9,7 @@ import { TenantDirectory } from './app/tenant-directory';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
+import { busClickPublisher } from './infra/bus-click-publisher';
 import { ClickEmitter, type ClickPublisher } from './infra/click-emitter';
 import { ClickSpool } from './infra/click-spool';
 import { MemoryLinkStore } from './infra/memory-link-store';
@@ -50,7 +51,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const tenants = new TenantDirectory();
   const spool = await ClickSpool.open(config.CLICK_SPOOL_DIR, config.CLICK_SPOOL_MAX_BYTES, logger.child({ component: 'click-spool' }));
   const emitter = new ClickEmitter({
-    publisher: adapters.clickPublisher ?? bus,
+    publisher: adapters.clickPublisher ?? busClickPublisher(bus),
     spool,
     logger: logger.child({ component: 'click-emitter' }),
     batchMax: config.CLICK_BATCH_MAX,

@@ -3,7 +3,7 @@ import { deadLetterTopicName, type TopicDef } from '@waymark/contracts';
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
-import { encodeOutgoing } from '../shared/codec';
+import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
 import { kafkaLogCreator } from './kafka-log-creator';
@@ -60,8 +60,16 @@ export class KafkaEventBus implements EventBus {
   }
 
   async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
-    const encoded = encodeOutgoing(topic, messages);
-    await this.publisher.publish(encoded.map((message) => ({ topic: topic.name, ...message })));
+    await this.publishEncoded(topic, encodeOutgoing(topic, messages));
+  }
+
+  /**
+   * Publishes values that are already JSON text, as publish() would have encoded them (the `event-id` header
+   * included), without parsing or checking them again. For a hot producer that builds its values as text itself
+   * (the redirector's click events) and tests that builder against the topic's schema; everything else uses publish().
+   */
+  async publishEncoded<V>(topic: TopicDef<V>, messages: EncodedMessage[]): Promise<void> {
+    await this.publisher.publish(messages.map((message) => ({ topic: topic.name, ...message })));
   }
 
   async subscribe<V>(options: SubscribeOptions<V>): Promise<Subscription> {

@@ -45,7 +45,11 @@ export class KafkaPublisher {
 
   private async send(messages: TopicMessage[]): Promise<void> {
     const byTopic = new Map<string, TopicMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    for (const message of messages) {
+      const batch = byTopic.get(message.topic);
+      if (batch) batch.push(message);
+      else byTopic.set(message.topic, [message]);
+    }
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, batch]) => ({

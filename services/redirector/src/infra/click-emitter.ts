@@ -1,14 +1,15 @@
-import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
-import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
+import type { EncodedClick } from '../app/click-record';
 import type { ClickSink } from '../app/visit';
 import type { ClickSpool } from './click-spool';
 
 /**
- * Where the emitter sends its batches: the service's EventBus itself, or a ThreadedClickPublisher that produces them
- * on a worker thread. Either validates before sending and settles once Kafka acknowledged (or refused) the batch.
+ * Where the emitter sends its batches of clicks.v1 records: a ThreadedClickPublisher that produces them on a worker
+ * thread, or the service's EventBus (busClickPublisher). Settles once Kafka acknowledged (or refused) the batch.
  */
-export type ClickPublisher = Pick<EventBus, 'publish'>;
+export interface ClickPublisher {
+  publish(clicks: readonly EncodedClick[]): Promise<void>;
+}
 
 export interface ClickEmitterOptions {
   readonly publisher: ClickPublisher;
@@ -31,8 +32,8 @@ export interface ClickEmitterOptions {
  * crash or an outage replays rather than loses (duplicates carry the same eventId, and consumers dedupe on it).
  */
 export class ClickEmitter implements ClickSink {
-  private queue: ClickFact[] = [];
-  private sending: { batch: ClickFact[]; since: number; direct: boolean } | undefined;
+  private queue: EncodedClick[] = [];
+  private sending: { batch: EncodedClick[]; since: number; direct: boolean } | undefined;
   private degraded = false;
   private stopped = false;
   private loop: Promise<void> | undefined;
@@ -42,8 +43,8 @@ export class ClickEmitter implements ClickSink {
 
   constructor(private readonly options: ClickEmitterOptions) {}
 
-  record(fact: ClickFact): void {
-    this.queue.push(fact);
+  record(click: EncodedClick): void {
+    this.queue.push(click);
     if (this.queue.length >= this.options.batchMax) this.wake?.();
   }
 
@@ -89,7 +90,7 @@ export class ClickEmitter implements ClickSink {
       await spool.append(this.queue.splice(0));
       const chunk = await spool.read(batchMax);
       if (!chunk) return;
-      if (chunk.facts.length === 0 || (await this.send(chunk.facts, false))) await chunk.commit();
+      if (chunk.clicks.length === 0 || (await this.send(chunk.clicks, false))) await chunk.commit();
       return;
     }
     if (this.queue.length === 0) return;
@@ -97,11 +98,11 @@ export class ClickEmitter implements ClickSink {
     if (!(await this.send(batch, true))) await spool.append(batch);
   }
 
-  private async send(batch: ClickFact[], direct: boolean): Promise<boolean> {
+  private async send(batch: EncodedClick[], direct: boolean): Promise<boolean> {
     this.sending = { batch, since: Date.now(), direct };
     const spill = setInterval(() => this.spillIfStuck(), this.options.flushMs);
     try {
-      await this.options.publisher.publish(clicksTopic, batch.map((fact) => ({ key: linkKey(fact), value: fact })));
+      await this.options.publisher.publish(batch);
       this.published += batch.length;
       if (this.degraded) this.options.logger.info('clicks.v1 accepts events again; replaying the spool');
       this.degraded = false;

@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from '@waymark/events';
+import type { EncodedClick } from '../app/click-record';
 
 /** What the click publisher thread is started with. */
 export interface PublisherWorkerData {
@@ -9,12 +9,11 @@ export interface PublisherWorkerData {
   readonly logBindings: Record<string, unknown>;
 }
 
-/** One batch for one topic (by name); answered by a PublishReply with the same id. */
+/** One batch of clicks.v1 records; answered by a PublishReply with the same id. */
 export interface PublishRequest {
   readonly type: 'publish';
   readonly id: number;
-  readonly topic: string;
-  readonly messages: OutgoingMessage<unknown>[];
+  readonly clicks: readonly EncodedClick[];
 }
 
 /** Flush what is in flight, disconnect the producer and end the thread. */

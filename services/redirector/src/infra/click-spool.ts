@@ -1,11 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ClickFact } from '@waymark/contracts';
+import { ClickFact, linkKey } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
+import type { EncodedClick } from '../app/click-record';
 
 export interface SpoolChunk {
-  readonly facts: ClickFact[];
+  readonly clicks: EncodedClick[];
   /** Marks the chunk as delivered: the next read starts after it. */
   commit(): Promise<void>;
 }
@@ -60,21 +61,25 @@ export class ClickSpool {
     return this.pendingBytes > 0;
   }
 
-  /** Appends in call order; resolves once the bytes are in the file. */
-  append(facts: ClickFact[]): Promise<void> {
-    if (facts.length === 0) return this.writes;
+  /**
+   * Appends in call order; resolves once the bytes are in the file. Sizes are counted in UTF-8 bytes, as the reads
+   * and commits count them: a non-ASCII user agent must not make the spool look emptier than its files are.
+   */
+  append(clicks: readonly EncodedClick[]): Promise<void> {
+    if (clicks.length === 0) return this.writes;
     const lines: string[] = [];
     let size = 0;
-    for (const fact of facts) {
-      const line = `${JSON.stringify(fact)}\n`;
-      if (this.pendingBytes + size + line.length > this.maxBytes) {
+    for (const click of clicks) {
+      const line = `${click.json}\n`;
+      const bytes = Buffer.byteLength(line);
+      if (this.pendingBytes + size + bytes > this.maxBytes) {
         this.dropped += 1;
         continue;
       }
       lines.push(line);
-      size += line.length;
+      size += bytes;
     }
-    if (lines.length < facts.length) this.logger.error({ dropped: facts.length - lines.length, maxBytes: this.maxBytes }, 'click spool is full; events dropped');
+    if (lines.length < clicks.length) this.logger.error({ dropped: clicks.length - lines.length, maxBytes: this.maxBytes }, 'click spool is full; events dropped');
     if (size === 0) return this.writes;
     this.pendingBytes += size;
     const file = join(this.dir, name(this.active));
@@ -107,9 +112,9 @@ export class ClickSpool {
     } finally {
       await handle.close();
     }
-    const { facts, consumed } = this.parse(buffer, max, start + buffer.length === size);
+    const { clicks, consumed } = this.parse(buffer, max, start + buffer.length === size);
     const end = start + consumed;
-    return { facts, commit: () => this.commit(oldest, start, end, size) };
+    return { clicks, commit: () => this.commit(oldest, start, end, size) };
   }
 
   private rotate(): void {
@@ -118,19 +123,22 @@ export class ClickSpool {
     this.segments.push(this.active);
   }
 
-  private parse(buffer: Buffer, max: number, atEnd: boolean): { facts: ClickFact[]; consumed: number } {
-    const facts: ClickFact[] = [];
+  private parse(buffer: Buffer, max: number, atEnd: boolean): { clicks: EncodedClick[]; consumed: number } {
+    const clicks: EncodedClick[] = [];
     let position = 0;
-    while (facts.length < max && position < buffer.length) {
+    while (clicks.length < max && position < buffer.length) {
       const newline = buffer.indexOf(10, position);
       // A line cut short by a crash mid-append can only be the last of a closed segment: skip it.
-      if (newline < 0) return { facts, consumed: atEnd ? buffer.length : position };
-      const parsed = safeParse(buffer.toString('utf8', position, newline));
-      if (parsed) facts.push(parsed);
+      if (newline < 0) return { clicks, consumed: atEnd ? buffer.length : position };
+      // The file is outside input like any other: a line is replayed (as it was written) only if the clicks.v1
+      // schema accepts it.
+      const line = buffer.toString('utf8', position, newline);
+      const parsed = safeParse(line);
+      if (parsed) clicks.push({ key: linkKey(parsed), eventId: parsed.eventId, json: line });
       else this.logger.warn({ bytes: newline - position }, 'skipped an unreadable line in the click spool');
       position = newline + 1;
     }
-    return { facts, consumed: position };
+    return { clicks, consumed: position };
   }
 
   private async commit(segment: number, start: number, end: number, size: number): Promise<void> {

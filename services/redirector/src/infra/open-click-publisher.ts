@@ -1,6 +1,7 @@
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import type { ProductionConfig } from '../config';
+import { busClickPublisher } from './bus-click-publisher';
 import type { ClickPublisher } from './click-emitter';
 import { ThreadedClickPublisher } from './threaded-click-publisher';
 
@@ -19,7 +20,7 @@ export function openClickPublisher(
   config: Pick<ProductionConfig, 'CLICK_PUBLISHER' | 'KAFKA_BROKERS'>,
   deps: { bus: EventBus; clientId: string; logger: Logger },
 ): OpenedClickPublisher {
-  if (config.CLICK_PUBLISHER === 'inline') return { publisher: deps.bus, close: async () => undefined };
+  if (config.CLICK_PUBLISHER === 'inline') return { publisher: busClickPublisher(deps.bus), close: async () => undefined };
   const threaded = new ThreadedClickPublisher({ brokers: config.KAFKA_BROKERS, clientId: deps.clientId, logger: deps.logger });
   return { publisher: threaded, close: () => threaded.close() };
 }
