@@ -1,6 +1,7 @@
-import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import type { EncodedMessage } from '../shared/codec';
 import { PublishCoalescer } from '../shared/publish-coalescer';
+import { Murmur2Partitioner } from './murmur2-partitioner';
 
 export interface TopicMessage extends EncodedMessage {
   topic: string;
@@ -11,7 +12,8 @@ export interface TopicMessage extends EncodedMessage {
  * in-sync replicas. One request in flight keeps order across retries. It is not kafkajs's idempotent producer
  * (experimental there, and it needs a controller the librdkafka mock does not report), so a retry after a lost
  * acknowledgement may write a duplicate: harmless, every event carries its eventId and consumers dedupe on it.
- * Keys pick partitions with kafkajs's default (Java-compatible murmur2) partitioner, so order per key holds.
+ * Keys pick partitions as kafkajs's default (Java-compatible murmur2) partitioner does, through an equal but cheaper
+ * hash (murmur2-partitioner.ts), so order per key holds.
  */
 export class KafkaPublisher {
   private readonly producer: Producer;
@@ -20,7 +22,7 @@ export class KafkaPublisher {
   constructor(kafka: Kafka, options: { lingerMs: number; maxBatch: number; retries: number }) {
     this.producer = kafka.producer({
       maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: Murmur2Partitioner,
       allowAutoTopicCreation: true,
       retry: { retries: options.retries },
     });
