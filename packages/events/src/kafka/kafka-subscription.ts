@@ -13,6 +13,7 @@ import { commitOffset } from './commit-offset';
 import { watchConsumerCrash } from './consumer-crash';
 import { watchGroupProgress } from './group-progress';
 import { PipelinedBatches } from './pipelined-batches';
+import { fetchTopicOffsetsOnceListed } from './topic-offsets';
 
 export interface ConsumerTuning {
   sessionTimeoutMs: number;
@@ -50,7 +51,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   const depth = options.batchesInFlight ?? 1;
   if (!Number.isInteger(depth) || depth < 1) throw new Error(`batchesInFlight must be a positive integer, got ${depth}`);
   const groupId = group ? (options.groupId as string) : `${options.groupId ?? deps.clientId}.broadcast.${randomUUID()}`;
-  const highWaterMarks = await deps.admin.fetchTopicOffsets(topic);
+  const highWaterMarks = await fetchTopicOffsetsOnceListed(deps.admin, topic);
   const tracker = new CaughtUpTracker(new Map(highWaterMarks.map((entry) => [entry.partition, Number(entry.high)])));
   const stopWatching = group ? watchGroupProgress(deps.admin, groupId, topic, tracker, deps.logger) : () => undefined;
 
