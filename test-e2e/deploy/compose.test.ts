@@ -47,13 +47,15 @@ describe('docker-compose.yml runs the production shape', () => {
     expect(compose.services.gateway?.ports).toEqual(['8000:8000']);
   });
 
+  // Required secrets are `${NAME:?message}`; an optional one (SECRET_ENCRYPTION_PREVIOUS_KEYS) is `${NAME:-}`, with an
+  // empty default: never a literal value.
   it('takes every secret from the environment, never from a literal', () => {
     for (const { name, service } of waymarkServices) {
       for (const variable of SECRET_VARIABLES.filter((v) => v in service.environment)) {
         expect({ service: name, variable, raw: service.environment[variable] }).toEqual({
           service: name,
           variable,
-          raw: expect.stringMatching(/\$\{[A-Z_]+:\?[^}]+\}/),
+          raw: expect.stringMatching(/\$\{[A-Z_]+(:\?[^}]+|:-)\}/),
         });
       }
     }

@@ -18,8 +18,18 @@ export const configSchema = z
     PORT: env.port().default(8083),
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: env.logLevel().default('info'),
-    /** AES-256-GCM key for signing secrets at rest. Rotating it makes existing secrets unreadable. */
+    /** AES-256-GCM key that seals signing secrets at rest (see SECRET_ENCRYPTION_PREVIOUS_KEYS to rotate it). */
     SECRET_ENCRYPTION_KEY: base64Key,
+    /**
+     * Earlier keys, comma-separated: they only open secrets, which the notifier then re-seals with the current key
+     * (at start and every SECRET_RESEAL_INTERVAL). Remove a key once the log says nothing is sealed with it any more.
+     */
+    SECRET_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((key) => key.trim()).filter((key) => key.length > 0))
+      .pipe(z.array(base64Key)),
+    SECRET_RESEAL_INTERVAL: env.duration().default(10 * 60_000),
     /** Hosts (`name` or `name:port`) allowed over plain http and exempt from the private-address checks. */
     WEBHOOK_HTTP_ALLOWED_HOSTS: hostList.default([]),
     /** DNS servers for webhook hosts (`ip` or `ip:port`); the system resolver when empty. */

@@ -5,11 +5,13 @@ import { OutboxRelay, findMigrationsDir, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
+import { Gauge, Registry } from 'prom-client';
 import { fanOutClicks } from './app/fan-out-clicks';
 import { bindUseCases } from './app/notifier-use-cases';
 import { publicBaseUrl, type Config } from './config';
 import { createDeliveryPipeline } from './delivery-pipeline';
 import { SecretBox } from './domain/secret-box';
+import { SecretResealer } from './infra/secret-resealer';
 import { RegisterRoutes } from './generated/routes';
 import { ChannelsController } from './http/channels.controller';
 import { EmailConfirmationsController } from './http/email-confirmations.controller';
@@ -49,7 +51,21 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
   const channels = new ChannelRepository(prisma);
   const deliveries = new DeliveryRepository(prisma);
-  const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY);
+  const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY, config.SECRET_ENCRYPTION_PREVIOUS_KEYS);
+  const registry = new Registry();
+  const unreadableSecrets = new Gauge({
+    name: 'notifier_signing_secrets_unreadable',
+    help: 'Webhook signing secrets that no configured key opened in the last re-sealing pass',
+    registers: [registry],
+  });
+  const resealer = new SecretResealer({
+    channels,
+    secrets,
+    logger,
+    intervalMs: config.SECRET_RESEAL_INTERVAL,
+    rotating: config.SECRET_ENCRYPTION_PREVIOUS_KEYS.length > 0,
+    onPass: (result) => unreadableSecrets.set(result.unreadable),
+  });
   const resolve = createResolve(config.WEBHOOK_DNS_SERVERS);
   const urlPolicy = { httpAllowedHosts: config.WEBHOOK_HTTP_ALLOWED_HOSTS };
   const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
@@ -60,6 +76,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   await relay.start();
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter, cache: adapters.cache, clock });
   await pipeline.start();
+  resealer.start();
   // Joining the consumer group can take a session timeout after a crash (Kafka waits for the dead member), so it
   // happens in the background: the API and the retry schedule run meanwhile.
   const clicks = subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
@@ -83,6 +100,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const app = createHttpApp({
     service: 'notifier',
     logger,
+    registry,
     trustProxy: 1,
     readiness: { postgres: async () => (await prisma.$queryRawUnsafe('SELECT 1'), true), events: () => bus.healthy(), ...auth.readiness },
     authenticator: auth.authenticator,
@@ -97,6 +115,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     () => server.close(),
     async () => (await clicks.catch(() => undefined))?.stop(),
     () => pipeline.stop(),
+    () => resealer.stop(),
     () => auth.stop(),
     () => relay.stop(),
     () => webhooks.close(),

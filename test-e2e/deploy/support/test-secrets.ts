@@ -12,7 +12,8 @@ export const TEST_SECRETS: Readonly<Record<string, string>> = {
   S3_ACCESS_KEY: 'waymark',
   S3_SECRET_KEY: 'minio-password-for-tests',
   VISITOR_HASH_SALT: 'visitor-hash-salt-for-tests',
+  SECRET_ENCRYPTION_PREVIOUS_KEYS: Buffer.alloc(32, 6).toString('base64'),
 };
 
 /** Variables that carry a secret: they may only come from the operator's environment or a Secret, never a literal. */
-export const SECRET_VARIABLES = ['OPERATOR_TOKEN', 'SECRET_ENCRYPTION_KEY', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_KEY', 'VISITOR_HASH_SALT'];
+export const SECRET_VARIABLES = ['OPERATOR_TOKEN', 'SECRET_ENCRYPTION_KEY', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_KEY', 'VISITOR_HASH_SALT', 'SECRET_ENCRYPTION_PREVIOUS_KEYS'];

@@ -4,6 +4,11 @@ import { toChannelState, type ChannelRecord } from '../domain/channel-record';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
 import type { PrismaClient, Tx } from './prisma';
 
+export interface SealedSecret {
+  channelId: string;
+  secretCiphertext: string;
+}
+
 export interface PendingConfirmation {
   tokenHash: string;
   expiresAt: Date;
@@ -57,6 +62,30 @@ export class ChannelRepository {
       await enqueue(tx, channelsTopic, [{ key: id, value: null }]);
       return true;
     });
+  }
+
+  /**
+   * Up to `limit` channels with a secret that does not start with `sealedPrefix` (the current key's form), in id
+   * order after `afterId`: what a key rotation still has to re-seal.
+   */
+  async secretsNotSealedWith(sealedPrefix: string, afterId: string, limit: number): Promise<SealedSecret[]> {
+    const rows = await this.prisma.channel.findMany({
+      where: { id: { gt: afterId }, secretCiphertext: { not: null }, NOT: { secretCiphertext: { startsWith: sealedPrefix } } },
+      orderBy: { id: 'asc' },
+      take: limit,
+      select: { id: true, secretCiphertext: true },
+    });
+    return rows.flatMap((row) => (row.secretCiphertext === null ? [] : [{ channelId: row.id, secretCiphertext: row.secretCiphertext }]));
+  }
+
+  /**
+   * Swaps a channel's sealed secret for the same secret sealed anew, only if the row still holds `expected` (a
+   * channel deleted or changed meanwhile is left as it is). The channel's state and updatedAt do not change, so
+   * nothing is published. Resolves whether the row was changed.
+   */
+  async replaceSealedSecret(channelId: string, expected: string, next: string): Promise<boolean> {
+    const { count } = await this.prisma.channel.updateMany({ where: { id: channelId, secretCiphertext: expected }, data: { secretCiphertext: next } });
+    return count === 1;
   }
 
   /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */

@@ -1,0 +1,67 @@
+import { resealSecrets, type ResealDeps, type ResealResult } from '../app/reseal-secrets';
+
+export interface SecretResealerOptions extends ResealDeps {
+  intervalMs: number;
+  /** Whether SECRET_ENCRYPTION_PREVIOUS_KEYS is set: then a clean pass says the old keys can go. */
+  rotating: boolean;
+  /** The number of unreadable secrets after each pass (a gauge). */
+  onPass?: (result: ResealResult) => void;
+}
+
+/**
+ * Runs the re-sealing pass at start and then on a timer. One pass at start would miss secrets that instances still
+ * running with the old key seal during a rolling rotation; the timer catches those. A failed pass (database away)
+ * is logged and tried again at the next interval.
+ */
+export class SecretResealer {
+  private timer: NodeJS.Timeout | undefined;
+  private passing: Promise<ResealResult> | undefined;
+  private running = false;
+  private announcedClean = false;
+
+  constructor(private readonly options: SecretResealerOptions) {}
+
+  start(): void {
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.passing?.catch(() => undefined);
+  }
+
+  /** One pass (shared with one already running). */
+  pass(): Promise<ResealResult> {
+    this.passing ??= resealSecrets(this.options)
+      .then((result) => {
+        this.report(result);
+        return result;
+      })
+      .finally(() => (this.passing = undefined));
+    return this.passing;
+  }
+
+  private report(result: ResealResult): void {
+    const { logger, secrets, rotating } = this.options;
+    this.options.onPass?.(result);
+    if (result.resealed > 0) logger.info({ ...result, keyId: secrets.currentKeyId }, 'signing secrets re-sealed with the current key');
+    if (result.unreadable > 0) {
+      logger.error({ ...result }, 'some signing secrets open with no configured key: add the key that sealed them to SECRET_ENCRYPTION_PREVIOUS_KEYS');
+    } else if (rotating && result.resealed === 0 && !this.announcedClean) {
+      this.announcedClean = true;
+      logger.info({ keyId: secrets.currentKeyId }, 'every signing secret is sealed with the current key; SECRET_ENCRYPTION_PREVIOUS_KEYS can be removed once every instance runs with this key');
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.pass()
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 're-sealing signing secrets failed; trying again next interval'))
+        .finally(() => this.schedule(this.options.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+}
