@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the benchmarks need beyond the tests' own, only when missing (idempotent; needs root
-# or sudo): wrk, the load generator of bench:redirector (C, so it takes little of the cores the servers are measured on).
+# or sudo): wrk, the load generator of bench:redirector and bench:system's redirect comparison (C, so it takes little
+# of the cores the servers are measured on).
 set -euo pipefail
 
 need=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need, only when missing (idempotent; needs root or sudo).
 # The test kit starts these as local processes: redis-server, kcat (librdkafka's mock Kafka cluster), nginx (the API
-# gateway in end-to-end tests), ghostscript and qpdf (print preflight of exported artwork).
+# gateway in end-to-end tests), ghostscript and qpdf (print preflight of exported artwork), wrk (the benchmarks' load
+# generator, whose shared loader in the test kit has a test of its own).
 set -euo pipefail
 
 need=()
@@ -10,6 +11,7 @@ command -v kcat >/dev/null 2>&1 || need+=(kcat)
 command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "provision: all test dependencies present"

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { wrkLoader, type LoadRound } from '@waymark/testkit';
 
 export interface RatioResult {
   redirector: number;
@@ -9,9 +9,9 @@ export interface RatioResult {
   baselineP99: number;
 }
 
-const ROUNDS = 3;
-const ROUND_SECONDS = 5;
-const CONNECTIONS = 64;
+export const RATIO_ROUNDS = 3;
+export const RATIO_ROUND_SECONDS = 5;
+export const RATIO_CONNECTIONS = 64;
 
 async function startBareServer(): Promise<{ port: number; stop(): void }> {
   const child = fork(path.join(__dirname, 'bare-302-server.js'));
@@ -22,37 +22,29 @@ async function startBareServer(): Promise<{ port: number; stop(): void }> {
   return { port, stop: () => child.kill() };
 }
 
-function load(port: number, host: string, codes: readonly string[]): Promise<autocannon.Result> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: ROUND_SECONDS,
-    headers: { host, 'user-agent': 'Mozilla/5.0 (bench) Firefox/128.0' },
-    requests: [{ setupRequest: (req) => ({ ...req, path: `/${codes[Math.floor(Math.random() * codes.length)]}` }) }],
-  });
-}
-
 /**
  * Redirect throughput of one redirector instance (its own port, no gateway) against a bare node:http 302 server,
- * same load generator, in alternating rounds so the machine's other work weighs on both alike.
+ * with the load generator of bench:redirector (wrk, one thread; see @waymark/testkit wrkLoader), in alternating rounds
+ * so the machine's other work weighs on both alike.
  */
 export async function oneInstanceRatio(redirectorPort: number, host: string, codes: readonly string[]): Promise<RatioResult> {
+  const load = wrkLoader({ codes, host, connections: RATIO_CONNECTIONS, threads: 1, durationS: RATIO_ROUND_SECONDS });
   const bare = await startBareServer();
   try {
-    const red: autocannon.Result[] = [];
-    const base: autocannon.Result[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      base.push(await load(bare.port, host, codes));
-      red.push(await load(redirectorPort, host, codes));
+    const red: LoadRound[] = [];
+    const base: LoadRound[] = [];
+    for (let round = 0; round < RATIO_ROUNDS; round += 1) {
+      base.push(await load(bare.port));
+      red.push(await load(redirectorPort));
     }
-    const mean = (results: autocannon.Result[]) => results.reduce((sum, r) => sum + r.requests.average, 0) / results.length;
-    const badRedirects = red.reduce((sum, r) => sum + r.non2xx - r['3xx'], 0);
-    if (badRedirects > 0) throw new Error(`${badRedirects} redirector answers were not redirects`);
+    const bad = red.reduce((sum, r) => sum + r.bad, 0);
+    if (bad > 0) throw new Error(`${bad} redirector answers were not 302s (or failed)`);
+    const mean = (rounds: LoadRound[]) => rounds.reduce((sum, r) => sum + r.rate, 0) / rounds.length;
     return {
       redirector: mean(red),
       baseline: mean(base),
-      redirectorP99: Math.max(...red.map((r) => r.latency.p99)),
-      baselineP99: Math.max(...base.map((r) => r.latency.p99)),
+      redirectorP99: Math.max(...red.map((r) => r.p99Ms)),
+      baselineP99: Math.max(...base.map((r) => r.p99Ms)),
     };
   } finally {
     bare.stop();

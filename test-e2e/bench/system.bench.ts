@@ -12,7 +12,7 @@ import { visit } from '../system/support/visitor';
 import { ClickProbes, describeLatencies } from './click-probes';
 import { LatencyRecorder } from './latency-recorder';
 import { runMixedLoad } from './mixed-load';
-import { oneInstanceRatio } from './one-instance-ratio';
+import { oneInstanceRatio, RATIO_CONNECTIONS, RATIO_ROUND_SECONDS, RATIO_ROUNDS } from './one-instance-ratio';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
@@ -108,8 +108,8 @@ test('mixed load through the gateway', async () => {
   for (const line of recorder.lines(elapsed)) print(line);
   print(describeLatencies('click -> webhook', latencies.toWebhook, latencies.missing.webhook));
   print(describeLatencies('click -> analytics', latencies.toAnalytics, latencies.missing.analytics));
-  print(`\none redirector instance (its own port), ${3} alternating rounds of 5 s, 64 connections:`);
-  print(`bare node:http 302 ${ratio.baseline.toFixed(0)} req/s (worst p99 ${ratio.baselineP99} ms); redirector ${ratio.redirector.toFixed(0)} req/s (worst p99 ${ratio.redirectorP99} ms); ratio ${(ratio.redirector / ratio.baseline).toFixed(2)}`);
+  print(`\none redirector instance (its own port), wrk, ${RATIO_ROUNDS} alternating rounds of ${RATIO_ROUND_SECONDS} s, ${RATIO_CONNECTIONS} connections:`);
+  print(`bare node:http 302 ${ratio.baseline.toFixed(0)} req/s (worst p99 ${ratio.baselineP99.toFixed(1)} ms); redirector ${ratio.redirector.toFixed(0)} req/s (worst p99 ${ratio.redirectorP99.toFixed(1)} ms); ratio ${(ratio.redirector / ratio.baseline).toFixed(2)}`);
   // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.
   expect(recorder.total).toBeGreaterThan(0);
   expect(latencies.toWebhook.length).toBeGreaterThan(0);

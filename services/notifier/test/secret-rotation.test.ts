@@ -28,8 +28,9 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     await bus?.close();
   });
 
-  // Each instance consumes clicks.v1 in a group of its own (from the start of the topic): the instances here follow
-  // one another, and a group's next member can wait out a rebalance for the previous one.
+  // Each instance consumes clicks.v1 in a group of its own (from the start of the topic). The instances here follow one
+  // another, and librdkafka's mock keeps a group whose last member left in a rebalance for the session timeout
+  // (30 s) before it takes the next member, where Kafka would take it at once (initial rebalance delay).
   async function start(env: Record<string, string>, databaseUrl?: string): Promise<StartedNotifier> {
     const notifier = await startNotifier(bus, { ...env, CLICKS_CONSUMER_GROUP: uniqueName('notifier-rotation') }, databaseUrl);
     running.push(notifier);

@@ -6,10 +6,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
-import { startKafkaMock } from '@waymark/testkit';
+import { startKafkaMock, wrkLoader, type LoadRound } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
-import { wrkLoader, type LoadRound } from './wrk-load';
 
 /** The bench's knobs, refused with a clear message when malformed rather than handed to wrk as NaN. */
 const benchEnv = z

@@ -1,5 +1,6 @@
--- wrk script of `npm run bench:redirector`: every request asks for a random code of the bench's link set, on the
--- bench tenant's domain, and the run ends with one JSON line the bench parses.
+-- wrk script of the redirect benchmarks (bench:redirector, bench:system; see src/wrk-load.ts): every request asks for
+-- a random code of the bench's link set, on the bench tenant's domain, and the run ends with one JSON line the bench
+-- parses.
 -- Arguments after `--`: <file of codes, one per line> <Host header>.
 --
 -- Requests are formatted once per thread in init() and picked at random per request, so the load generator spends

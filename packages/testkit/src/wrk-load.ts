@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { findBinary } from './find-binary';
 
 const run = promisify(execFile);
 
-/** The JSON line wrk-random-codes.lua prints when a run ends; latencies in microseconds. */
+/** The JSON line wrk/random-codes.lua prints when a run ends; latencies in microseconds. */
 const wrkResult = z.object({
   requests: z.number().int().nonnegative(),
   durationUs: z.number().int().positive(),
@@ -39,21 +40,31 @@ export interface WrkLoadOptions {
 }
 
 /**
- * Drives a server with wrk (Debian's package; C, so the load generator takes far less of the machine's two cores
- * than a Node one would) and the wrk-random-codes.lua script: random codes of the set, 302s expected.
+ * The wrk script, a file of its own in this package (packages/testkit/wrk), found from the package root so that it
+ * resolves alike from the compiled code and from the sources under jest.
+ */
+const SCRIPT = join(dirname(require.resolve('@waymark/testkit/package.json')), 'wrk', 'random-codes.lua');
+
+/**
+ * Drives a redirect server with wrk (Debian's package, installed by scripts/provision-bench-deps.sh; C, so the load
+ * generator takes far less of the machine's two cores than a Node one would) and wrk/random-codes.lua: a random code
+ * of the set per request on the given Host, every answer that is not a 302 counted. The benchmarks of the redirector
+ * (bench:redirector) and of the whole system (bench:system) share it, so their figures come from the same load.
  */
 export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<LoadRound> {
+  const wrk = findBinary('wrk', 'bash scripts/provision-bench-deps.sh (apt-get install -y wrk)');
+  // wrk runs without complaint when its -s script is missing (no Host, no random codes, no result line).
+  if (!existsSync(SCRIPT)) throw new Error(`the wrk script ${SCRIPT} is missing`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-codes-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const codesFile = join(dir, 'codes.txt');
   writeFileSync(codesFile, `${options.codes.join('\n')}\n`);
-  const script = join(__dirname, '..', '..', 'scripts', 'wrk-random-codes.lua');
   return async (port) => {
     const args = [
-      `-t${options.threads}`, `-c${options.connections}`, `-d${options.durationS}s`, '-s', script,
+      `-t${options.threads}`, `-c${options.connections}`, `-d${options.durationS}s`, '-s', SCRIPT,
       `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
     ];
-    const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
+    const { stdout } = await run(wrk, args, { maxBuffer: 1 << 20 });
     const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
     if (!line) throw new Error(`wrk printed no result line:\n${stdout}`);
     const result = wrkResult.parse(JSON.parse(line.slice('WRK_RESULT '.length)));
