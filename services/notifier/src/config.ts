@@ -29,7 +29,11 @@ export const configSchema = z
       .default('')
       .transform((value) => value.split(',').map((key) => key.trim()).filter((key) => key.length > 0))
       .pipe(z.array(base64Key)),
-    SECRET_RESEAL_INTERVAL: env.duration().default(10 * 60_000),
+    /** 1 s to 24 h: a zero interval would run passes back to back, and timers cannot wait longer than 24.8 days. */
+    SECRET_RESEAL_INTERVAL: env
+      .duration()
+      .pipe(z.number().min(1_000, 'must be at least 1s').max(86_400_000, 'must be at most 24h'))
+      .default(10 * 60_000),
     /** Hosts (`name` or `name:port`) allowed over plain http and exempt from the private-address checks. */
     WEBHOOK_HTTP_ALLOWED_HOSTS: hostList.default([]),
     /** DNS servers for webhook hosts (`ip` or `ip:port`); the system resolver when empty. */

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from './config';
+
+const key = () => randomBytes(32).toString('base64');
+const base = (extra: Record<string, string> = {}) => ({ SECRET_ENCRYPTION_KEY: key(), MAIL_DIR: '/tmp/notifier-config-test', ...extra });
+
+describe('notifier configuration: key rotation settings', () => {
+  it('has no previous keys and re-seals every 10 minutes by default', () => {
+    const config = loadConfig(base());
+    expect(config.SECRET_ENCRYPTION_PREVIOUS_KEYS).toEqual([]);
+    expect(config.SECRET_RESEAL_INTERVAL).toBe(600_000);
+  });
+
+  it('reads previous keys as a comma-separated list, blanks and spaces ignored', () => {
+    const [a, b] = [key(), key()];
+    expect(loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: ` ${a} ,, ${b},` })).SECRET_ENCRYPTION_PREVIOUS_KEYS).toEqual([a, b]);
+    expect(loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: '' })).SECRET_ENCRYPTION_PREVIOUS_KEYS).toEqual([]);
+  });
+
+  it('refuses a previous key that is not 32 bytes, naming its position and never echoing it', () => {
+    const short = randomBytes(16).toString('base64');
+    let message = '';
+    try {
+      loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: `${key()},${short}` }));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SECRET_ENCRYPTION_PREVIOUS_KEYS\.1: must be 32 bytes/);
+    expect(message).not.toContain(short);
+  });
+
+  it('bounds the re-sealing interval between 1 s and 24 h', () => {
+    expect(loadConfig(base({ SECRET_RESEAL_INTERVAL: '30s' })).SECRET_RESEAL_INTERVAL).toBe(30_000);
+    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '0s' }))).toThrow(/SECRET_RESEAL_INTERVAL: must be at least 1s/);
+    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '30d' }))).toThrow(/SECRET_RESEAL_INTERVAL: must be at most 24h/);
+    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: 'often' }))).toThrow(/SECRET_RESEAL_INTERVAL/);
+  });
+});
