@@ -1,4 +1,5 @@
 import type { Logger } from '@waymark/logging';
+import { PeriodicTask } from './periodic-task';
 import type { PrismaClient } from './prisma';
 
 // Finished deliveries (delivered, failed, cancelled) older than the cutoff, a bounded batch per statement so no
@@ -26,29 +27,25 @@ export interface RetentionSweeperOptions {
  * schedule spans under an hour, far inside any retention), so the sweep cannot cut a schedule short.
  */
 export class RetentionSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<number> | undefined;
-  private running = false;
+  private readonly task: PeriodicTask<number>;
   private stopped = false;
 
-  constructor(private readonly options: RetentionSweeperOptions) {}
+  constructor(private readonly options: RetentionSweeperOptions) {
+    this.task = new PeriodicTask({ name: 'retention sweep', intervalMs: options.intervalMs, logger: options.logger, run: () => this.run() });
+  }
 
   start(): void {
-    this.running = true;
-    this.schedule(0);
+    this.task.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.sweeping;
+    await this.task.stop();
   }
 
   /** One full sweep; returns how many deliveries were deleted. */
   sweep(): Promise<number> {
-    this.sweeping ??= this.run().finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.task.runNow();
   }
 
   private async run(): Promise<number> {
@@ -62,15 +59,5 @@ export class RetentionSweeper {
     }
     if (total > 0) this.options.logger.info({ deleted: total, cutoff }, 'retention sweep deleted old deliveries and their attempts');
     return total;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.sweep()
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'retention sweep failed; trying again next interval'))
-        .finally(() => this.schedule(this.options.intervalMs));
-    }, delayMs);
-    this.timer.unref();
   }
 }

@@ -1,4 +1,5 @@
 import { resealSecrets, type ResealDeps, type ResealResult } from '../app/reseal-secrets';
+import { PeriodicTask } from './periodic-task';
 
 export interface SecretResealerOptions extends ResealDeps {
   intervalMs: number;
@@ -14,33 +15,33 @@ export interface SecretResealerOptions extends ResealDeps {
  * is logged and tried again at the next interval.
  */
 export class SecretResealer {
-  private timer: NodeJS.Timeout | undefined;
-  private passing: Promise<ResealResult> | undefined;
-  private running = false;
+  private readonly task: PeriodicTask<ResealResult>;
   private announcedClean = false;
 
-  constructor(private readonly options: SecretResealerOptions) {}
-
-  start(): void {
-    this.running = true;
-    this.schedule(0);
+  constructor(private readonly options: SecretResealerOptions) {
+    this.task = new PeriodicTask({
+      name: 're-sealing signing secrets',
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      run: async () => {
+        const result = await resealSecrets(this.options);
+        this.report(result);
+        return result;
+      },
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.passing?.catch(() => undefined);
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass (shared with one already running). */
   pass(): Promise<ResealResult> {
-    this.passing ??= resealSecrets(this.options)
-      .then((result) => {
-        this.report(result);
-        return result;
-      })
-      .finally(() => (this.passing = undefined));
-    return this.passing;
+    return this.task.runNow();
   }
 
   private report(result: ResealResult): void {
@@ -53,15 +54,5 @@ export class SecretResealer {
       this.announcedClean = true;
       logger.info({ keyId: secrets.currentKeyId }, 'every signing secret is sealed with the current key; SECRET_ENCRYPTION_PREVIOUS_KEYS can be removed once every instance runs with this key');
     }
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.pass()
-        .catch((error: unknown) => this.options.logger.warn({ err: error }, 're-sealing signing secrets failed; trying again next interval'))
-        .finally(() => this.schedule(this.options.intervalMs));
-    }, delayMs);
-    this.timer.unref();
   }
 }
