@@ -9,7 +9,7 @@ import type { VisitDeps } from '../app/visit-deps';
 import { hostCandidates, type VisitRequest, type VisitResponse } from '../app/visit';
 import { visitShortLink } from '../app/visit-short-link';
 import { resolverDescription } from '../domain/resolver-description';
-import { writeResponse } from './write-response';
+import { BatchedResponses } from './batched-responses';
 
 export interface ListenerOptions {
   readonly deps: VisitDeps;
@@ -33,6 +33,7 @@ const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loa
  * bare 302, so express (probes, metrics) only sees the paths that are not a visitor's.
  */
 export function redirectorListener(options: ListenerOptions): RequestListener {
+  const responses = new BatchedResponses();
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -50,7 +51,7 @@ export function redirectorListener(options: ListenerOptions): RequestListener {
       response = Promise.reject(error);
     }
     const send = (resolved: VisitResponse): void => {
-      writeResponse(res, resolved, head);
+      responses.write(res, resolved, head);
       options.onResponse?.(resolved.status);
     };
     if (!(response instanceof Promise)) {
