@@ -5,6 +5,7 @@ import { BatchedResponses } from './batched-responses';
 function fakeResponse(name: string, log: string[], destroyed = false): ServerResponse {
   return {
     destroyed,
+    destroy: (error: Error) => log.push(`${name} destroyed: ${error.message}`),
     setHeader: (header: string, value: unknown) => log.push(`${name} header ${header}=${String(value)}`),
     writeHead: (status: number) => log.push(`${name} head ${status}`),
     end: (body?: string) => log.push(`${name} end ${body ?? '(none)'}`),
@@ -35,5 +36,24 @@ describe('BatchedResponses', () => {
     responses.write(fakeResponse('later', log), { status: 302, headers: {} }, false);
     await nextTurn();
     expect(log.slice(3)).toEqual(['later header content-length=0', 'later head 302', 'later end (none)']);
+  });
+
+  it('resets only the connection of a response that cannot be written, and writes the others', async () => {
+    const log: string[] = [];
+    const responses = new BatchedResponses();
+    const broken = fakeResponse('broken', log);
+    broken.writeHead = (() => {
+      throw new Error('Invalid character in header content ["location"]');
+    }) as unknown as ServerResponse['writeHead'];
+    responses.write(broken, { status: 302, headers: { location: 'bad' } }, false);
+    responses.write(fakeResponse('fine', log), { status: 302, headers: {} }, false);
+    await nextTurn();
+    expect(log).toEqual([
+      'broken header content-length=0',
+      'broken destroyed: Invalid character in header content ["location"]',
+      'fine header content-length=0',
+      'fine head 302',
+      'fine end (none)',
+    ]);
   });
 });

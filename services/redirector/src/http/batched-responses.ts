@@ -23,7 +23,7 @@ interface Pending {
  *
  * The cost is latency within one turn: a response waits for the other requests read in the same turn (at most the
  * connections with a request ready at once, each a few tens of µs); with one request per turn it waits for nothing.
- * A response whose socket closed meanwhile is dropped.
+ * A response whose socket closed meanwhile is dropped; one that cannot be written resets its own connection only.
  */
 export class BatchedResponses {
   private pending: Pending[] = [];
@@ -33,7 +33,14 @@ export class BatchedResponses {
     const batch = this.pending;
     this.pending = [];
     for (const { res, response, head } of batch) {
-      if (!res.destroyed) writeResponse(res, response, head);
+      if (res.destroyed) continue;
+      try {
+        writeResponse(res, response, head);
+      } catch (error) {
+        // One response that cannot be written (say, a header value Node refuses) must not leave the rest of the
+        // turn's visitors waiting: its connection is reset and the others are still written.
+        res.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
     }
   };
 
