@@ -20,6 +20,15 @@ export function postgresRestart(system: () => System): void {
       return (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status ?? 0;
     };
 
+    // This wait has failed now and then in CI (notifier-1 once in two sessions): the failure then carries which
+    // readiness check is failing and what the service last logged, so the next occurrence says why.
+    const unreadyReport = async (label: string) => {
+      const service = system().services.get(label);
+      if (!service) return `${label} is not running`;
+      const body = await fetch(`${service.url}/readyz`).then((r) => r.text(), (e: unknown) => `(no answer: ${String(e)})`);
+      return `${label} /readyz: ${body}\n${label} last output:\n${service.proc.output()}`;
+    };
+
     beforeAll(async () => {
       tenant = await onboardTenant(system());
       expect((await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/before', code: 'before-db' })).status).toBe(201);
@@ -38,7 +47,11 @@ export function postgresRestart(system: () => System): void {
 
       system().postgresProxy.setMode('pass');
       for (const label of WITH_DATABASE) {
-        await waitFor(async () => (await readyStatus(label)) === 200, { timeoutMs: 60_000, intervalMs: 250, message: `${label} to be ready again` });
+        await waitFor(async () => (await readyStatus(label)) === 200, { timeoutMs: 60_000, intervalMs: 250, message: `${label} to be ready again` }).catch(
+          async (error: unknown) => {
+            throw new Error(`${(error as Error).message}\n${await unreadyReport(label)}`, { cause: error });
+          },
+        );
       }
       const created = await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/after', code: 'after-db' });
       expect(created.status).toBe(201);
