@@ -24,7 +24,7 @@ const PAGE_SIZE = 200;
  * A secret no key opens is left untouched and reported, never overwritten.
  */
 export async function resealSecrets(deps: ResealDeps): Promise<ResealResult> {
-  const prefix = `v2.${deps.secrets.currentKeyId}.`;
+  const prefix = deps.secrets.currentSealedPrefix;
   const result: ResealResult = { resealed: 0, unreadable: 0 };
   let afterId = '';
   for (;;) {

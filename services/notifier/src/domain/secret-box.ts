@@ -36,9 +36,14 @@ export class SecretBox {
     return this.current.id;
   }
 
+  /** How every secret sealed now begins (a rotation looks for rows that do not begin so). */
+  get currentSealedPrefix(): string {
+    return `${CURRENT_FORMAT}.${this.current.id}.`;
+  }
+
   /** True when `sealed` is in the current format under the current key: nothing to re-seal. */
   isSealedWithCurrentKey(sealed: string): boolean {
-    return sealed.startsWith(`${CURRENT_FORMAT}.${this.current.id}.`);
+    return sealed.startsWith(this.currentSealedPrefix);
   }
 
   seal(plaintext: string, boundTo: string): string {
@@ -46,7 +51,7 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.current.bytes, iv);
     cipher.setAAD(Buffer.from(boundTo, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return `${CURRENT_FORMAT}.${this.current.id}.${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    return `${this.currentSealedPrefix}${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
   }
 
   open(sealed: string, boundTo: string): string {

@@ -39,11 +39,6 @@ export class SecretResealer {
     return this.task.stop();
   }
 
-  /** One pass (shared with one already running). */
-  pass(): Promise<ResealResult> {
-    return this.task.runNow();
-  }
-
   private report(result: ResealResult): void {
     const { logger, secrets, rotating } = this.options;
     this.options.onPass?.(result);
