@@ -32,9 +32,18 @@ export interface SubscribeOptions<V> {
   handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
   /**
    * Attempts of one batch (with exponential backoff) before its messages are retried one by one, each with the same
-   * number of attempts, to isolate the poison message; what still fails is dead-lettered. Default 5.
+   * number of attempts, to isolate the poison message; what still fails is dead-lettered. Default 5. A failure
+   * during an outage does not count: see dependenciesReady.
    */
   maxAttempts?: number;
+  /**
+   * The subscriber's own dependency check (its readiness check: a database ping and the like). When the handler
+   * fails and this resolves false (or throws, or takes over 5 s), the failure is an outage, not the messages' fault:
+   * the batch is retried, with backoff, until the handler succeeds, and nothing is dead-lettered or skipped. Errors
+   * that show an outage by themselves (refused or reset connections, PostgreSQL shutting down, Prisma's
+   * "can't reach database", TransientFailureError) are treated so without it. Meanwhile the partition waits.
+   */
+  dependenciesReady?: () => Promise<boolean>;
   /**
    * How long stop() waits for the batch in hand. After that the batch is abandoned uncommitted, so whoever gets
    * the partition next receives it again (at least once). Default 30 000.

@@ -12,4 +12,5 @@ export type { StartedTestInfra } from './infra-provider';
 export { startFaultProxy, type FaultMode, type FaultProxy, type FaultProxyOptions } from './fault-proxy';
 export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
 export { freePort } from './free-port';
+export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoadOptions } from './wrk-load';

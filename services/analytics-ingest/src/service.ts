@@ -52,6 +52,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const pool = new Pool(poolConfig(target, config.DATABASE_POOL_SIZE));
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
 
+  const postgresReady = async () => (await pool.query('SELECT 1')).rowCount === 1;
   const links = new LinkRefRepository(pool);
   const partitions = new PartitionManager(pool);
   const queries = new AnalyticsQueryRepository(pool);
@@ -91,6 +92,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     linksGroup: config.LINKS_CONSUMER_GROUP,
     onLinks: (records) => applyLinkStates(records, links),
     onClicks: (clicks) => ingestClicks(clicks, ingestDeps),
+    dependenciesReady: postgresReady,
   });
 
   const useCases: AnalyticsUseCases = {
@@ -100,7 +102,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const app = createHttpApp({
     service: 'analytics-ingest',
     logger,
-    readiness: { ...auth.readiness, postgres: async () => (await pool.query('SELECT 1')).rowCount === 1, kafka: () => bus.healthy() },
+    readiness: { ...auth.readiness, postgres: postgresReady, kafka: () => bus.healthy() },
     trustProxy: 1,
     authenticator: auth.authenticator,
     controllers: new ControllerContainer()

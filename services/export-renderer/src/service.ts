@@ -34,7 +34,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     renderRecords: pool.render,
     clock: adapters.clock ?? (() => new Date()),
   };
-  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), config.EXPORT_JOBS_GROUP);
+  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), config.EXPORT_JOBS_GROUP, () => objectStore.healthy());
   const app = createHttpApp({
     service: 'export-renderer',
     logger,

@@ -70,7 +70,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     clock,
     newId: randomUUID,
   };
-  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP);
+  const postgresReady = async () => (await prisma.$queryRaw<unknown[]>`SELECT 1`).length === 1;
+  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP, postgresReady);
   const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
 
   const linkCases = gs1LinkUseCases({ links, clock, newId: randomUUID });
@@ -83,7 +84,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
     trustProxy: config.TRUST_PROXY,
     readiness: {
-      postgres: async () => (await prisma.$queryRaw<unknown[]>`SELECT 1`).length === 1,
+      postgres: postgresReady,
       events: () => bus.healthy(),
       objectStore: () => objectStore.healthy(),
       ...auth.readiness,

@@ -95,7 +95,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
         usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
         clock,
       }),
-      startLinkConsumers({ bus, prisma, config, invalidations: adapters.linkInvalidations }),
+      startLinkConsumers({ bus, prisma, config, invalidations: adapters.linkInvalidations, databaseReady: () => identity.repo.ping() }),
     ]);
     if (consumersStart.status === 'fulfilled') started.push(() => consumersStart.value.stop());
     if (authStart.status === 'fulfilled') started.push(() => authStart.value.stop());

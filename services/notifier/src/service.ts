@@ -79,9 +79,15 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   resealer.start();
   // Joining the consumer group can take a session timeout after a crash (Kafka waits for the dead member), so it
   // happens in the background: the API and the retry schedule run meanwhile.
-  const clicks = subscribeClicks(bus, config.CLICKS_CONSUMER_GROUP, async (facts) => {
-    if ((await fanOutClicks({ deliveries }, facts)) > 0) pipeline.wake();
-  });
+  const postgresReady = async () => (await prisma.$queryRawUnsafe('SELECT 1'), true);
+  const clicks = subscribeClicks(
+    bus,
+    config.CLICKS_CONSUMER_GROUP,
+    async (facts) => {
+      if ((await fanOutClicks({ deliveries }, facts)) > 0) pipeline.wake();
+    },
+    postgresReady,
+  );
   clicks.then(
     () => logger.info('consuming clicks.v1'),
     (error) => logger.fatal({ err: error }, 'could not subscribe to clicks.v1; no new deliveries will be scheduled'),
@@ -102,7 +108,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
     registry,
     trustProxy: 1,
-    readiness: { postgres: async () => (await prisma.$queryRawUnsafe('SELECT 1'), true), events: () => bus.healthy(), ...auth.readiness },
+    readiness: { postgres: postgresReady, events: () => bus.healthy(), ...auth.readiness },
     authenticator: auth.authenticator,
     controllers: new ControllerContainer()
       .register(ChannelsController, () => new ChannelsController(useCases))

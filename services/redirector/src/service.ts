@@ -45,6 +45,8 @@ export interface RunningService {
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, bus } = adapters;
   const clock = adapters.clock ?? (() => new Date());
+  const redis = adapters.redis;
+  const redisReady = redis ? async () => (await redis.ping()) === 'PONG' : undefined;
   const links: LinkStore = adapters.redis
     ? new TieredLinkStore({ redis: adapters.redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
     : new MemoryLinkStore();
@@ -62,7 +64,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   emitter.start();
   let readModel: Awaited<ReturnType<typeof consumeReadModel>>;
   try {
-    readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector');
+    readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector', redisReady);
   } catch (error) {
     // A start that fails (Kafka unreachable for longer than the client retries) must not leave its emitter working
     // the spool: the next start, in this process or a replacement, takes the spool over.
@@ -78,7 +80,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     registry,
     readiness: {
       readModel: async () => readModel.ready(),
-      ...(adapters.redis ? { redis: async () => (await adapters.redis?.ping()) === 'PONG' } : {}),
+      ...(redisReady ? { redis: redisReady } : {}),
     },
     mount: () => undefined,
   });

@@ -6,10 +6,15 @@ import { waitForRedirect } from '../support/visits';
 
 /** The services that keep data in PostgreSQL (the redirector and the renderer have none). */
 const WITH_DATABASE = ['link-api', 'analytics-ingest', 'notifier-1', 'notifier-2', 'gs1-catalog'];
+/** Longer than a consumer batch's whole retry budget with the default policy (about 3 s per try of the batch). */
+const OUTAGE_MS = 20_000;
+const CLICKS_DURING_OUTAGE = 3;
 
 /**
  * PostgreSQL restarted while no service can reach it: every service with a database reports unready meanwhile (the
- * redirector keeps redirecting), and once it is back they reconnect by themselves and work.
+ * redirector keeps redirecting), and once it is back they reconnect by themselves and work. Clicks made during the
+ * outage wait in clicks.v1 and are all stored afterwards: an outage longer than the consumers' retry budget (five
+ * attempts, then each event alone) must not dead-letter them.
  */
 export function postgresRestart(system: () => System): void {
   describe('fault: PostgreSQL restarted', () => {
@@ -37,13 +42,17 @@ export function postgresRestart(system: () => System): void {
 
     afterAll(() => system().postgresProxy.setMode('pass'));
 
-    it('reports unready while it is away, keeps redirecting, then reconnects and works', async () => {
+    it('reports unready while it is away, keeps redirecting and loses no click, then reconnects and works', async () => {
       system().postgresProxy.setMode('reset');
       await system().postgres.restart();
       for (const label of WITH_DATABASE) {
         await waitFor(async () => (await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` });
       }
-      expect((await visit(system().gateway.port, tenant.domain, '/before-db')).status).toBe(302);
+      const firstClickAt = Date.now();
+      for (let n = 0; n < CLICKS_DURING_OUTAGE; n += 1) {
+        expect((await visit(system().gateway.port, tenant.domain, '/before-db')).status).toBe(302);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstClickAt + OUTAGE_MS - Date.now())));
 
       system().postgresProxy.setMode('pass');
       for (const label of WITH_DATABASE) {
@@ -65,6 +74,24 @@ export function postgresRestart(system: () => System): void {
         },
         { timeoutMs: 60_000, intervalMs: 500, message: 'analytics to count the click after the restart' },
       );
-    }, 180_000);
+      // Their partition may still be in its backoff (at most 10 s) when the other click was counted.
+      let counted = 0;
+      await waitFor(
+        async () => {
+          const reply = await tenant.api.call('GET', '/v1/links/before-db/analytics?window=24h');
+          counted = reply.status === 200 ? reply.body.totals.total : 0;
+          return counted >= CLICKS_DURING_OUTAGE;
+        },
+        { timeoutMs: 60_000, intervalMs: 500, message: 'analytics to count the clicks made during the outage' },
+      ).catch((error: unknown) => {
+        throw new Error(`${(error as Error).message} (counted ${counted})\n${system().services.get('analytics-ingest')?.proc.output()}`, { cause: error });
+      });
+      expect(counted).toBe(CLICKS_DURING_OUTAGE);
+      await waitFor(async () => typeof (await tenant.api.call('GET', '/v1/links/before-db')).body.lastClickAt === 'string', {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+        message: 'link-api to record lastClickAt from the clicks made during the outage',
+      });
+    }, 240_000);
   });
 }

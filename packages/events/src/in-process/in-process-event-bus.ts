@@ -86,6 +86,7 @@ export class InProcessEventBus implements EventBus {
         policy: { ...this.retry, maxAttempts: options.maxAttempts ?? this.retry.maxAttempts },
         logger: this.options.logger,
         handleBatch: (messages) => options.handleBatch(messages),
+        dependenciesReady: options.dependenciesReady,
         park: (raw, error) => this.park(topic, groupId, raw, error),
       },
       startOffset: async (partition) =>

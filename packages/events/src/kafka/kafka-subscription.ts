@@ -18,7 +18,10 @@ import { fetchTopicOffsetsOnceListed } from './topic-offsets';
 export interface ConsumerTuning {
   sessionTimeoutMs: number;
   heartbeatIntervalMs: number;
-  /** Like max.poll.interval.ms: heartbeats stop after a batch ran this long, so a stuck member loses its partitions. */
+  /**
+   * Like max.poll.interval.ms: heartbeats stop once one attempt at a batch ran this long, so a stuck member loses its
+   * partitions (a batch retried through an outage fails its attempts quickly and keeps them).
+   */
   maxBatchDurationMs: number;
   /**
    * Longest a fetch waits on an idle broker. A stopping consumer waits for its fetch in flight, so this bounds
@@ -66,6 +69,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     policy: { ...deps.retry, maxAttempts: options.maxAttempts ?? deps.retry.maxAttempts },
     logger: deps.logger,
     handleBatch: (messages) => options.handleBatch(messages),
+    dependenciesReady: options.dependenciesReady,
     park: (raw, error) => deps.park(topic, groupId, raw, error),
   };
   const consumer = deps.kafka.consumer({
@@ -130,12 +134,16 @@ async function handleKafkaBatch<V>(
   tracker: CaughtUpTracker,
 ): Promise<void> {
   if (!isRunning() || isStale() || batch.isEmpty()) return;
-  const startedAt = Date.now();
+  // The limit is per attempt: a batch retried through an outage is waiting, not stuck, and keeps its partition.
+  let attemptStartedAt = Date.now();
   const keepAlive = setInterval(() => {
-    if (Date.now() - startedAt < tuning.maxBatchDurationMs) heartbeat().catch(() => undefined);
+    if (Date.now() - attemptStartedAt < tuning.maxBatchDurationMs) heartbeat().catch(() => undefined);
   }, tuning.heartbeatIntervalMs);
+  const onRetry = () => {
+    attemptStartedAt = Date.now();
+  };
   try {
-    await dispatchBatch(context, batch.messages.map((message) => toRawMessage(batch.partition, message)));
+    await dispatchBatch({ ...context, onRetry }, batch.messages.map((message) => toRawMessage(batch.partition, message)));
   } catch (error) {
     if (error instanceof BatchAbandonedError) return;
     context.logger.error(

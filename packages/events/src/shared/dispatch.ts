@@ -4,6 +4,10 @@ import { runBatch, type RetryPolicy } from './batch-runner';
 import type { BusLogger } from './bus-logger';
 import { decodeIncoming } from './codec';
 import { errorText } from './dead-letter';
+import { isTransientFailure } from './transient-failure';
+
+/** A readiness probe that does not answer within this long counts as "not ready". */
+const PROBE_TIMEOUT_MS = 5_000;
 
 /** A message as fetched from a log, before validation. */
 export interface RawMessage {
@@ -24,6 +28,10 @@ export interface DispatchContext<V> {
   signal: AbortSignal;
   logger: BusLogger;
   handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
+  /** The subscriber's dependency check (SubscribeOptions.dependenciesReady). */
+  dependenciesReady?: () => Promise<boolean>;
+  /** Called after every failed attempt, before the backoff (the Kafka subscription keeps heartbeating meanwhile). */
+  onRetry?: () => void;
   /** Parks a message in the dead-letter topic; must have succeeded before the batch is committed. */
   park(message: RawMessage, error: string): Promise<void>;
 }
@@ -32,7 +40,8 @@ export interface DispatchContext<V> {
  * Validates a fetched batch against the topic schema, hands the valid messages to the handler (with retries),
  * and disposes of what fails: a group parks it in the dead-letter topic; a broadcast subscriber (which has no
  * group, re-reads from the start on every start, and would park the same message again each time) logs and
- * skips it. Either way nothing is retried forever. Resolves when the whole batch may be committed.
+ * skips it. A poison message is not retried forever; an outage is (see runBatch). Resolves when the whole batch may
+ * be committed.
  */
 export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage[]): Promise<void> {
   const valid: IncomingMessage<V>[] = [];
@@ -53,11 +62,12 @@ export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage
     handle: (messages) => ctx.handleBatch(messages),
     policy: ctx.policy,
     signal: ctx.signal,
-    onAttemptFailed: (error, attempt, size) =>
-      ctx.logger.warn(
-        { topic: ctx.topic.name, group: ctx.groupId, attempt, size, firstOffset: valid[0]?.offset, err: errorText(error) },
-        'event handler failed; retrying',
-      ),
+    isOutage: (error) => isOutage(ctx, error),
+    onAttemptFailed: (error, attempt, size, outage) => {
+      ctx.onRetry?.();
+      const fields = { topic: ctx.topic.name, group: ctx.groupId, attempt, size, firstOffset: valid[0]?.offset, outage, err: errorText(error) };
+      ctx.logger.warn(fields, outage ? 'event handler failed: a dependency is unavailable; retrying until it is back' : 'event handler failed; retrying');
+    },
   });
   for (const { message, error } of failed) await dispose(ctx, rawOf.get(message) as RawMessage, error, 'failing');
 }
@@ -70,4 +80,21 @@ async function dispose<V>(ctx: DispatchContext<V>, raw: RawMessage, error: strin
   }
   await ctx.park(raw, error);
   ctx.logger.error({ ...where, reason, err: error }, 'event parked in the dead-letter topic');
+}
+
+/** A failure is an outage when the error says so, or when the subscriber's own dependency check fails right now. */
+async function isOutage<V>(ctx: DispatchContext<V>, error: unknown): Promise<boolean> {
+  if (isTransientFailure(error)) return true;
+  if (!ctx.dependenciesReady) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return !(await Promise.race([ctx.dependenciesReady(), timedOut]));
+  } catch {
+    return true;
+  } finally {
+    clearTimeout(timer);
+  }
 }

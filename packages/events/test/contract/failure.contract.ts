@@ -1,4 +1,4 @@
-import { uniqueName, waitFor } from '@waymark/testkit';
+import { refusedConnectionError, uniqueName, waitFor } from '@waymark/testkit';
 import { DEAD_LETTER_HEADERS, deadLetterTopicOf, InvalidEventError, type EventBus } from '../../src';
 import type { ContractContext } from '../bus-contract';
 import { looseTwin, messagesOf, newEvent, Received, RecordingLogger, testTopic, type TestEvent } from './fixtures';
@@ -62,6 +62,68 @@ export function failureContract(ctx: ContractContext): void {
     // Whether the three arrived as one batch or several, the poison event was tried a bounded number of times.
     expect(poisonAttempts).toBeGreaterThanOrEqual(2);
     expect(poisonAttempts).toBeLessThanOrEqual(4);
+  });
+
+  describe('an outage of the handler\'s dependency lasting longer than maxAttempts', () => {
+    for (const mode of ['group', 'broadcast'] as const) {
+      it(`delays a ${mode} subscriber's batch until the dependency is back, and parks or skips nothing`, async () => {
+        const logger = new RecordingLogger();
+        const bus = await ctx.open(logger);
+        const topic = testTopic(`outage-${mode}`);
+        await bus.publish(topic, messagesOf([newEvent('k', 0), newEvent('k', 1), newEvent('k', 2)]));
+        const handled: TestEvent[] = [];
+        let failuresLeft = 6;
+        await bus.subscribe({
+          topic,
+          mode,
+          groupId: uniqueName('g'),
+          maxAttempts: 2,
+          handleBatch: async (batch) => {
+            if (failuresLeft > 0) {
+              failuresLeft -= 1;
+              // What a database client raises while its server is down.
+              throw new Error('could not store the batch', { cause: await refusedConnectionError() });
+            }
+            handled.push(...batch.map((m) => m.value as TestEvent));
+          },
+        });
+        await waitFor(() => handled.length >= 3, { timeoutMs: 30_000, message: 'the events, once the outage is over' });
+        expect(handled.map((e) => e.seq)).toEqual([0, 1, 2]);
+        expect(failuresLeft).toBe(0);
+        expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+        const warnings = logger.entries.filter((entry) => entry.level === 'warn' && entry.fields.topic === topic.name);
+        expect(warnings.length).toBeGreaterThanOrEqual(6);
+        expect(warnings.every((entry) => entry.fields.outage === true && entry.fields.attempt === 0)).toBe(true);
+      });
+    }
+
+    it('also when the error says nothing, as long as the subscriber\'s dependency check fails meanwhile', async () => {
+      const logger = new RecordingLogger();
+      const bus = await ctx.open(logger);
+      const topic = testTopic('outage-probe');
+      await bus.publish(topic, messagesOf([newEvent('k', 0), newEvent('k', 1)]));
+      const handled: TestEvent[] = [];
+      let databaseDown = true;
+      let failures = 0;
+      await bus.subscribe({
+        topic,
+        mode: 'group',
+        groupId: uniqueName('g'),
+        maxAttempts: 2,
+        dependenciesReady: async () => !databaseDown,
+        handleBatch: async (batch) => {
+          if (databaseDown) {
+            failures += 1;
+            if (failures === 6) databaseDown = false;
+            throw new Error('statement failed');
+          }
+          handled.push(...batch.map((m) => m.value as TestEvent));
+        },
+      });
+      await waitFor(() => handled.length >= 2, { timeoutMs: 30_000, message: 'the events, once the database is back' });
+      expect(handled.map((e) => e.seq)).toEqual([0, 1]);
+      expect(logger.entries.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
   });
 
   it('rejects a publish call with one invalid value and sends none of its events', async () => {

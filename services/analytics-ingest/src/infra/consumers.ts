@@ -12,6 +12,8 @@ export interface ConsumerOptions {
   linksGroup: string;
   onClicks(clicks: ClickFact[]): Promise<unknown>;
   onLinks(records: LinkStateRecord[]): Promise<void>;
+  /** The database check: a batch that fails while it fails is retried until the database is back, never parked. */
+  dependenciesReady: () => Promise<boolean>;
 }
 
 /**
@@ -23,12 +25,14 @@ export async function startConsumers(options: ConsumerOptions): Promise<Subscrip
     topic: linksTopic,
     mode: 'group',
     groupId: options.linksGroup,
+    dependenciesReady: options.dependenciesReady,
     handleBatch: (messages) => options.onLinks(messages.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp }))),
   });
   const clicks = await options.bus.subscribe({
     topic: clicksTopic,
     mode: 'group',
     groupId: options.clicksGroup,
+    dependenciesReady: options.dependenciesReady,
     partitionsConsumedConcurrently: options.clicksConcurrency,
     batchesInFlight: options.clicksBatchesInFlight,
     handleBatch: async (messages) => {

@@ -21,11 +21,13 @@ export async function startLinkConsumers(deps: {
   prisma: PrismaClient;
   config: Config;
   invalidations: LinkInvalidations;
+  /** The database check: a batch that fails while it fails is retried until the database is back, never parked. */
+  databaseReady: () => Promise<boolean>;
 }): Promise<LinkConsumers> {
-  const { bus, prisma, config, invalidations } = deps;
+  const { bus, prisma, config, invalidations, databaseReady } = deps;
   const started = await Promise.allSettled([
-    startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP),
-    startClicksConsumer(bus, new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)), config.CLICKS_CONSUMER_GROUP),
+    startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP, databaseReady),
+    startClicksConsumer(bus, new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)), config.CLICKS_CONSUMER_GROUP, databaseReady),
   ]);
   const subscriptions = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {

@@ -10,11 +10,14 @@ export function subscribeClicks(
   bus: EventBus,
   groupId: string,
   handle: (facts: ClickFact[]) => Promise<void>,
+  /** The database check: a batch that fails while it fails is retried until the database is back, never parked. */
+  dependenciesReady: () => Promise<boolean>,
 ): Promise<Subscription> {
   return bus.subscribe({
     topic: clicksTopic,
     mode: 'group',
     groupId,
+    dependenciesReady,
     // Batches of different partitions are scheduled side by side: one partition's insert round trip must not hold
     // back the others (each partition still commits in order after its own batch).
     partitionsConsumedConcurrently: 4,

@@ -16,8 +16,17 @@ export interface ReadModel {
  * Builds the read model from the compacted topics, every instance reading every partition from the start
  * (broadcast): links.v1 into the link store, identity.v1 (tenants only; key hashes are not ours) into the
  * tenant directory. Changes keep arriving after the catch-up, which is how a re-point reaches every instance.
+ * `sharedTierReady` (the Redis check, when links live there too): while it fails, a batch that fails is retried
+ * until Redis is back rather than skipped, so no change is missing from the model afterwards.
  */
-export async function consumeReadModel(bus: EventBus, links: LinkStore, tenants: TenantDirectory, logger: Logger, groupId: string): Promise<ReadModel> {
+export async function consumeReadModel(
+  bus: EventBus,
+  links: LinkStore,
+  tenants: TenantDirectory,
+  logger: Logger,
+  groupId: string,
+  sharedTierReady?: () => Promise<boolean>,
+): Promise<ReadModel> {
   const started = Date.now();
   const subscriptions: Subscription[] = [];
   subscriptions.push(
@@ -35,6 +44,7 @@ export async function consumeReadModel(bus: EventBus, links: LinkStore, tenants:
       topic: linksTopic,
       mode: 'broadcast',
       groupId: `${groupId}.links`,
+      ...(sharedTierReady ? { dependenciesReady: sharedTierReady } : {}),
       handleBatch: async (messages) => {
         // Applies to the shared tier are pipelined per batch; per key, the tier itself keeps the newest offset.
         const pending: Promise<void>[] = [];

@@ -7,11 +7,17 @@ import type { PrismaChannelDirectory } from './prisma-channel-directory';
  * record is an upsert or a delete, so a redelivered batch converges to the same rows: no dedupe table is needed.
  * Instances share a consumer group, so each partition is applied by one of them into the shared table.
  */
-export function startChannelsConsumer(bus: EventBus, directory: PrismaChannelDirectory, groupId: string): Promise<Subscription> {
+export function startChannelsConsumer(
+  bus: EventBus,
+  directory: PrismaChannelDirectory,
+  groupId: string,
+  dependenciesReady: () => Promise<boolean>,
+): Promise<Subscription> {
   return bus.subscribe({
     topic: channelsTopic,
     mode: 'group',
     groupId,
+    dependenciesReady,
     handleBatch: (messages) => directory.apply(messages.map((m) => ({ key: m.key, value: m.value }))),
   });
 }

@@ -8,11 +8,17 @@ import type { LastClickWriter } from './last-click.writer';
  * click per link and written in one statement that only moves the time forward, so at-least-once delivery
  * (redelivery after a crash or rebalance, any order across batches) converges to the same value.
  */
-export function startClicksConsumer(bus: EventBus, writer: LastClickWriter, groupId: string): Promise<Subscription> {
+export function startClicksConsumer(
+  bus: EventBus,
+  writer: LastClickWriter,
+  groupId: string,
+  dependenciesReady: () => Promise<boolean>,
+): Promise<Subscription> {
   return bus.subscribe({
     topic: clicksTopic,
     mode: 'group',
     groupId,
+    dependenciesReady,
     handleBatch: async (messages) => {
       const facts = messages.map((m) => m.value).filter((v): v is ClickFact => v !== null);
       await writer.record(latestClicks(facts));
