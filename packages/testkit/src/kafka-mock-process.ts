@@ -53,11 +53,11 @@ export async function startKafkaMock(opts: KafkaMockOptions = {}): Promise<Start
     brokers,
     async pause() {
       live();
-      proc.signal('SIGSTOP');
+      await proc.freeze();
     },
     async resume() {
       live();
-      proc.signal('SIGCONT');
+      proc.thaw();
     },
     async stop() {
       await proc.stop('SIGTERM', 5_000);

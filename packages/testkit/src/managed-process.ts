@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { findBinary } from './find-binary';
 
 export interface RunAs {
@@ -117,6 +118,34 @@ export class ManagedProcess {
 
   signal(signal: NodeJS.Signals): void {
     if (!this.hasExited) this.child.kill(signal);
+  }
+
+  /**
+   * Freezes the process (SIGSTOP) and returns once the kernel reports it stopped. kill() only queues the
+   * signal: a process busy on the other CPU can still answer a request or two before it takes effect,
+   * which made "the server looks dead while paused" racy.
+   */
+  async freeze(timeoutMs = 5_000): Promise<void> {
+    this.signal('SIGSTOP');
+    const deadline = Date.now() + timeoutMs;
+    while (!this.hasExited && (await this.schedulerState()) !== 'T') {
+      if (Date.now() > deadline) throw this.failure(`did not stop within ${timeoutMs} ms of SIGSTOP`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  thaw(): void {
+    this.signal('SIGCONT');
+  }
+
+  /** The state letter of /proc/<pid>/stat (R, S, T…); the command name before it may contain spaces. */
+  private async schedulerState(): Promise<string | undefined> {
+    try {
+      const stat = await readFile(`/proc/${this.pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Sends `signal`, waits up to `graceMs` for the exit, then kills. A paused (SIGSTOPped) process is woken so it can act. */

@@ -49,11 +49,11 @@ export async function startRedis(): Promise<StartedRedis> {
       },
       async pause() {
         live();
-        proc.signal('SIGSTOP');
+        await proc.freeze();
       },
       async resume() {
         live();
-        proc.signal('SIGCONT');
+        proc.thaw();
       },
     };
   }
