@@ -6,6 +6,7 @@ import type { BusLogger } from '../shared/bus-logger';
 import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
+import { BrokerProbe } from './broker-probe';
 import { kafkaLogCreator } from './kafka-log-creator';
 import { KafkaPublisher } from './kafka-publisher';
 import { subscribeKafka, type ConsumerTuning } from './kafka-subscription';
@@ -35,12 +36,15 @@ export class KafkaEventBus implements EventBus {
   private closing: Promise<void> | undefined;
   /** Set once a consumer crashed for good (see watchConsumerCrash): from then on the bus is unhealthy. */
   private givenUp: Error | undefined;
+  /** The outcome of the previous health probe, to log changes only. */
+  private lastHealth: boolean | undefined;
 
   private constructor(
     private readonly options: KafkaEventBusOptions,
     private readonly kafka: Kafka,
     private readonly admin: Admin,
     private readonly publisher: KafkaPublisher,
+    private readonly brokerProbe: BrokerProbe,
   ) {}
 
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
@@ -56,7 +60,7 @@ export class KafkaEventBus implements EventBus {
       retries: options.producerRetries ?? 8,
     });
     await Promise.all([admin.connect(), publisher.connect()]);
-    return new KafkaEventBus(options, kafka, admin, publisher);
+    return new KafkaEventBus(options, kafka, admin, publisher, new BrokerProbe(() => kafka.admin()));
   }
 
   async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
@@ -99,20 +103,27 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * True when a broker answers a metadata request within two seconds, and no consumer of this bus crashed for
-   * good (a process that consumes nothing must fail its readiness, so that it is restarted).
+   * True when a broker answers a metadata request within two seconds (see BrokerProbe), and no consumer of this bus crashed for
+   * good (a process that consumes nothing must fail its readiness, so that it is restarted). A change of
+   * outcome is logged with its reason, so an unready process says why without logging every probe.
    */
   async healthy(): Promise<boolean> {
-    if (this.givenUp) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
-    const probe = this.admin.describeCluster().then(
-      (cluster) => cluster.brokers.length > 0,
-      () => false,
-    );
-    const result = await Promise.race([probe, timeout]);
-    clearTimeout(timer);
-    return result;
+    if (this.givenUp) return this.reportHealth(false, { reason: 'a consumer crashed for good', err: this.givenUp.message });
+    const replacementsBefore = this.brokerProbe.replacements;
+    const outcome = await this.brokerProbe.probe();
+    if (this.brokerProbe.replacements !== replacementsBefore) {
+      this.options.logger.warn({ reason: outcome }, 'the broker probe kept failing; its admin client was replaced by a fresh one');
+    }
+    return outcome === true ? this.reportHealth(true, {}) : this.reportHealth(false, { reason: outcome });
+  }
+
+  private reportHealth(healthy: boolean, details: Record<string, unknown>): boolean {
+    if (healthy !== this.lastHealth) {
+      if (healthy) this.options.logger.info({}, 'event bus healthy: a broker answers');
+      else this.options.logger.warn(details, 'event bus unhealthy');
+      this.lastHealth = healthy;
+    }
+    return healthy;
   }
 
   /** Stops every subscription (committing what was handled), flushes pending publishes; idempotent. */
@@ -120,7 +131,7 @@ export class KafkaEventBus implements EventBus {
     return (this.closing ??= (async () => {
       await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
       await this.publisher.close();
-      await this.admin.disconnect();
+      await Promise.all([this.admin.disconnect(), this.brokerProbe.close()]);
     })());
   }
 
