@@ -17,6 +17,9 @@ describe('schema names', () => {
     expect(poolConfig({ databaseUrl: 'postgres://u@h/db', schema: 'link_api' }, 3)).toEqual({
       connectionString: 'postgres://u@h/db',
       options: '-c search_path=link_api',
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       max: 3,
     });
   });
