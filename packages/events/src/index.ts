@@ -10,3 +10,12 @@ export { PgEventLogStore, type PgEventLogStoreOptions } from './in-process/pg-ev
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
 export type { ConsumerTuning } from './kafka/kafka-subscription';
+export {
+  REPLAYED_FROM_HEADER,
+  replayDeadLetters,
+  replayGroupId,
+  replayRefusal,
+  type ReplayOptions,
+  type ReplayReport,
+} from './tools/replay-dead-letters';
+export { listDeadLetters, type DeadLetterEntry } from './tools/list-dead-letters';

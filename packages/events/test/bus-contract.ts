@@ -2,6 +2,7 @@ import type { BusLogger, EventBus } from '../src';
 import type { BusFactory } from './contract/bus-factory';
 import { deliveryContract } from './contract/delivery.contract';
 import { failureContract } from './contract/failure.contract';
+import { replayContract } from './contract/replay.contract';
 import { stateContract } from './contract/state.contract';
 
 export type { BusFactory } from './contract/bus-factory';
@@ -47,5 +48,6 @@ export function busContract(name: string, makeFactory: () => Promise<BusFactory>
     deliveryContract(context);
     failureContract(context);
     stateContract(context);
+    replayContract(context);
   });
 }
