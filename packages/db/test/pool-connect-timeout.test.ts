@@ -1,17 +1,7 @@
 import { Pool } from 'pg';
 import { isTransientFailure } from '@waymark/events';
-import { startFaultProxy, startPostgres, type FaultProxy, type StartedPostgres } from '@waymark/testkit';
+import { rejectionOf, startFaultProxy, startPostgres, type FaultProxy, type StartedPostgres } from '@waymark/testkit';
 import { CONNECT_TIMEOUT_MS, poolConfig } from '../src/pg/pool-config';
-
-/** The error `work` rejects with (the test fails if it succeeds). */
-async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 // A database that stops answering (no reset, no refusal: packets go nowhere) must fail queries, not hang them: a
 // hung handler holds its consumer's partition and its HTTP request forever. The failure must read as an outage.
@@ -48,7 +38,7 @@ describe('a pool built from poolConfig against a database that stopped answering
     const pool = poolThroughProxy(2);
     proxy.setMode('blackhole');
     const startedAt = Date.now();
-    const error = await failureOf(() => pool.query('SELECT 1'));
+    const error = await rejectionOf(() => pool.query('SELECT 1'));
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
     expect(String(error)).toMatch(/timeout/i);
     expect(isTransientFailure(error)).toBe(true);
@@ -58,7 +48,7 @@ describe('a pool built from poolConfig against a database that stopped answering
     const pool = poolThroughProxy(1);
     const held = await pool.connect();
     try {
-      const error = await failureOf(() => pool.query('SELECT 1'));
+      const error = await rejectionOf(() => pool.query('SELECT 1'));
       expect(String(error)).toMatch(/timeout exceeded when trying to connect/i);
       expect(isTransientFailure(error)).toBe(true);
     } finally {

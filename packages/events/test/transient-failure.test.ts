@@ -1,17 +1,7 @@
 import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
-import { startFaultProxy, startPostgres, startRedis, waitFor, type FaultProxy, type StartedPostgres } from '@waymark/testkit';
+import { rejectionOf, startFaultProxy, startPostgres, startRedis, waitFor, type FaultProxy, type StartedPostgres } from '@waymark/testkit';
 import { isTransientFailure } from '../src';
-
-/** The error `work` rejects with (the test fails if it succeeds). */
-async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 // The classifier's rules are only as good as the shapes they match: these are the errors the real clients raise.
 describe('the errors real clients raise during an outage are classified as outages', () => {
@@ -40,14 +30,14 @@ describe('the errors real clients raise during an outage are classified as outag
     });
 
     it('a data error (unique violation) is not an outage', async () => {
-      expect(isTransientFailure(await failureOf(() => pool.query('INSERT INTO seen VALUES (1)')))).toBe(false);
+      expect(isTransientFailure(await rejectionOf(() => pool.query('INSERT INTO seen VALUES (1)')))).toBe(false);
     });
 
     it('a reset connection is an outage', async () => {
       proxy.setMode('reset');
       try {
-        expect(isTransientFailure(await failureOf(() => pool.query('SELECT 1')))).toBe(true);
-        expect(isTransientFailure(await failureOf(() => pool.query('SELECT 1')))).toBe(true);
+        expect(isTransientFailure(await rejectionOf(() => pool.query('SELECT 1')))).toBe(true);
+        expect(isTransientFailure(await rejectionOf(() => pool.query('SELECT 1')))).toBe(true);
       } finally {
         proxy.setMode('pass');
       }
@@ -61,7 +51,7 @@ describe('the errors real clients raise during an outage are classified as outag
         const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
         await pool.query('SELECT pg_terminate_backend($1)', [pid]);
         // Whether the termination notice or the next query comes first, the failure says the connection is gone.
-        expect(isTransientFailure(await failureOf(() => client.query('SELECT 1')))).toBe(true);
+        expect(isTransientFailure(await rejectionOf(() => client.query('SELECT 1')))).toBe(true);
       } finally {
         await client.end().catch(() => undefined);
       }
@@ -73,8 +63,8 @@ describe('the errors real clients raise during an outage are classified as outag
       direct.on('error', () => undefined);
       await server.stop();
       try {
-        expect(isTransientFailure(await failureOf(() => pool.query('SELECT 1')))).toBe(true);
-        expect(isTransientFailure(await failureOf(() => direct.query('SELECT 1')))).toBe(true);
+        expect(isTransientFailure(await rejectionOf(() => pool.query('SELECT 1')))).toBe(true);
+        expect(isTransientFailure(await rejectionOf(() => direct.query('SELECT 1')))).toBe(true);
       } finally {
         await direct.end();
       }
@@ -93,8 +83,8 @@ describe('the errors real clients raise during an outage are classified as outag
       await waitFor(() => failFast.status === 'ready' && queued.status === 'ready', { timeoutMs: 10_000, message: 'clients connect' });
       await redis.stop();
       await waitFor(() => failFast.status !== 'ready' && queued.status !== 'ready', { timeoutMs: 10_000, message: 'clients notice' });
-      expect(isTransientFailure(await failureOf(() => failFast.get('k')))).toBe(true);
-      expect(isTransientFailure(await failureOf(() => queued.get('k')))).toBe(true);
+      expect(isTransientFailure(await rejectionOf(() => failFast.get('k')))).toBe(true);
+      expect(isTransientFailure(await rejectionOf(() => queued.get('k')))).toBe(true);
     } finally {
       // Not disconnect(): it leaves a reconnecting client alive. With the server gone the clients give up by themselves.
       await redis.stop();

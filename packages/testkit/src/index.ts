@@ -14,3 +14,4 @@ export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
 export { freePort } from './free-port';
 export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoadOptions } from './wrk-load';
+export { rejectionOf } from './rejection-of';
