@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
+import { refusedConnectionError } from '@waymark/testkit';
 import { createHttpApp, type ReadinessChecks } from '../src';
 import { DomainError } from './fixture/src/domain-error';
 import { captureLogger } from './support/capture-logger';
@@ -22,6 +23,9 @@ function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number; tru
       });
       a.get('/zod', () => {
         z.object({ limit: z.number().max(200) }).parse({ limit: 500 });
+      });
+      a.get('/dependency-down', async () => {
+        throw new Error('listing links failed', { cause: await refusedConnectionError() });
       });
       a.get('/boom', async () => {
         throw new Error('database password=hunter2 at /srv/app.ts:12');
@@ -59,6 +63,15 @@ describe('createHttpApp', () => {
       ['error', boom.headers['x-request-id'], 500],
     ]);
     expect(lines.find((l) => l.msg === 'unhandled error')).toMatchObject({ level: 'error', reqId: boom.headers['x-request-id'] });
+  });
+
+  it('answers 503 unavailable with Retry-After when a dependency refuses the connection, logged as a warning', async () => {
+    const { app, lines } = appWith({ logLevel: 'info' });
+    const res = await request(app).get('/dependency-down').expect(503);
+    expect(res.body).toEqual({ error: 'A service this request depends on is unreachable; try again shortly', code: 'unavailable' });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(lines.find((l) => l.msg === 'a dependency is unreachable; answered 503')).toMatchObject({ level: 'warn', reqId: res.headers['x-request-id'] });
+    expect(lines.find((l) => l.msg === 'unhandled error')).toBeUndefined();
   });
 
   it('keeps a sane incoming x-request-id and replaces an unsafe one', async () => {

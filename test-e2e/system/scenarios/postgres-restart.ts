@@ -12,7 +12,7 @@ const CLICKS_DURING_OUTAGE = 3;
 
 /**
  * PostgreSQL restarted while no service can reach it: every service with a database reports unready meanwhile (the
- * redirector keeps redirecting), and once it is back they reconnect by themselves and work. Clicks made during the
+ * redirector keeps redirecting, the API answers 503 unavailable), and once it is back they reconnect by themselves and work. Clicks made during the
  * outage wait in clicks.v1 and are all stored afterwards: an outage longer than the consumers' retry budget (five
  * attempts, then each event alone) must not dead-letter them.
  */
@@ -48,6 +48,10 @@ export function postgresRestart(system: () => System): void {
       for (const label of WITH_DATABASE) {
         await waitFor(async () => (await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` });
       }
+      // An API call meanwhile is told to retry (503 unavailable, Retry-After), as /v1/openapi.json says, not a 500.
+      const duringOutage = await tenant.api.call('GET', '/v1/links/before-db');
+      expect({ status: duringOutage.status, code: duringOutage.body?.code }).toEqual({ status: 503, code: 'unavailable' });
+      expect(Number(duringOutage.headers.get('retry-after'))).toBeGreaterThan(0);
       const firstClickAt = Date.now();
       for (let n = 0; n < CLICKS_DURING_OUTAGE; n += 1) {
         expect((await visit(system().gateway.port, tenant.domain, '/before-db')).status).toBe(302);

@@ -20,9 +20,27 @@ describe('mapError', () => {
   });
 
   it('does not mistake a system error that happens to carry code and status for a DomainError', () => {
-    const err = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', status: 401 });
+    const err = Object.assign(new Error('open /etc/secret: permission denied'), { code: 'EACCES', status: 401 });
     expect(isDomainError(err)).toBe(false);
     expect(mapError(err)).toMatchObject({ status: 500, body: { code: 'internal_error' }, unexpected: true });
+  });
+
+  it('answers 503 unavailable with Retry-After when a dependency is unreachable, not 500', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', status: 401 });
+    expect(isDomainError(refused)).toBe(false);
+    expect(mapError(refused)).toEqual({
+      status: 503,
+      body: { error: 'A service this request depends on is unreachable; try again shortly', code: 'unavailable' },
+      unexpected: false,
+      retryAfterSeconds: 5,
+    });
+    const prismaUnreachable = Object.assign(new Error("Can't reach database server"), { name: 'PrismaClientKnownRequestError', code: 'P1001' });
+    expect(mapError(prismaUnreachable)).toMatchObject({ status: 503, body: { code: 'unavailable' } });
+  });
+
+  it('keeps a database error that is not an outage a 500 (a unique violation the code did not expect is a bug)', () => {
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+    expect(mapError(duplicate)).toMatchObject({ status: 500, body: { code: 'internal_error' }, unexpected: true });
   });
 
   it('maps tsoa ValidateError fields to validation issues', () => {

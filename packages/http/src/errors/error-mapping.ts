@@ -1,5 +1,6 @@
 import { ValidateError } from '@tsoa/runtime';
 import { z } from 'zod';
+import { isTransientFailure } from '@waymark/events';
 import { isDomainError } from './domain-error-like';
 import type { HttpErrorBody, ValidationIssue } from './error-body';
 
@@ -8,12 +9,26 @@ export interface MappedError {
   readonly body: HttpErrorBody;
   /** True when the error was not a deliberate client-facing one: logged with its stack, hidden from the client. */
   readonly unexpected: boolean;
+  /** Seconds for a `Retry-After` header: set when trying again later is expected to work. */
+  readonly retryAfterSeconds?: number;
 }
 
 const INTERNAL: MappedError = {
   status: 500,
   body: { error: 'Internal server error', code: 'internal_error' },
   unexpected: true,
+};
+
+/**
+ * A database, cache, broker or object store that is unreachable (the classification the event consumers use to
+ * wait out an outage): the request was not wrong and nothing broke for good, so the client is told to retry (503,
+ * the `unavailable` of the error table) rather than shown a 500 that reads as a bug. Logged as a warning.
+ */
+const UNAVAILABLE: MappedError = {
+  status: 503,
+  body: { error: 'A service this request depends on is unreachable; try again shortly', code: 'unavailable' },
+  unexpected: false,
+  retryAfterSeconds: 5,
 };
 
 /** Same body as contracts' `parseOrThrow`: the first bad field in `error`, every one in `details`. */
@@ -53,5 +68,5 @@ export function mapError(err: unknown): MappedError {
     const issues = err.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
     return validationFailed(issues);
   }
-  return bodyParserError(err) ?? INTERNAL;
+  return bodyParserError(err) ?? (isTransientFailure(err) ? UNAVAILABLE : INTERNAL);
 }

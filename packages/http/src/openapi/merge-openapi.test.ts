@@ -32,6 +32,16 @@ describe('mergeOpenApi', () => {
     expect(Object.keys(mergeOpenApi([a, b], { title: 't', version: '1.0' }).paths['/v1/gs1/exports'] ?? {})).toEqual(['post', 'get']);
   });
 
+  it('adds the responses every operation may give, keeping an operation\'s own response of that status', () => {
+    const unreachable = { description: 'unavailable: a dependency is unreachable' };
+    const own = { description: 'unavailable: the confirmation mail could not be sent' };
+    const links = doc({ '/v1/links': { get: { operationId: 'ListLinks', responses: { '200': { description: 'ok' } } } } });
+    const channels = doc({ '/v1/channels': { post: { operationId: 'CreateChannel', responses: { '503': own } } } });
+    const merged = mergeOpenApi([links, channels], { title: 't', version: '1.0', everyOperationMayAnswer: { '503': unreachable } });
+    expect(merged.paths['/v1/links']?.get).toEqual({ operationId: 'ListLinks', responses: { '200': { description: 'ok' }, '503': unreachable } });
+    expect(merged.paths['/v1/channels']?.post).toEqual({ operationId: 'CreateChannel', responses: { '503': own } });
+  });
+
   it('fails loudly when two services declare the same operation', () => {
     const a = doc({ '/v1/links': { get: {} } });
     const b = doc({ '/v1/links': { get: {} } });

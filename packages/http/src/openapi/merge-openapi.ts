@@ -24,6 +24,11 @@ export interface MergeOpenApiOptions {
   readonly title: string;
   readonly version: string;
   readonly description?: string;
+  /**
+   * Responses any operation can give whatever its controller declares (by status: 503 while a dependency is
+   * unreachable), added to every operation that does not declare that status itself.
+   */
+  readonly everyOperationMayAnswer?: Readonly<Record<string, unknown>>;
 }
 
 export class OpenApiMergeError extends Error {
@@ -68,6 +73,12 @@ export function mergeOpenApi(documents: readonly unknown[], options: MergeOpenAp
     for (const tag of doc.tags ?? []) if (!tags.has(tag.name)) tags.set(tag.name, tag);
   });
 
+  for (const operations of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      operations[method] = withCommonResponses(operation, options.everyOperationMayAnswer ?? {});
+    }
+  }
+
   const merged: MergedOpenApi = {
     openapi: parsed[0]?.openapi ?? '3.0.0',
     info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
@@ -76,4 +87,10 @@ export function mergeOpenApi(documents: readonly unknown[], options: MergeOpenAp
   };
   if (tags.size > 0) merged.tags = [...tags.values()];
   return merged;
+}
+
+function withCommonResponses(operation: unknown, common: Readonly<Record<string, unknown>>): unknown {
+  if (Object.keys(common).length === 0 || typeof operation !== 'object' || operation === null) return operation;
+  const declared = ((operation as { responses?: Record<string, unknown> }).responses ?? {}) as Record<string, unknown>;
+  return { ...operation, responses: { ...common, ...declared } };
 }

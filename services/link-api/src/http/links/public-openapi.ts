@@ -31,8 +31,16 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
     description:
       'Branded short links, dynamic QR codes, click/scan analytics, signed notifications and GS1 Digital Links. ' +
       'Errors are `{error, code}`; the codes and statuses are listed on each operation.',
+    everyOperationMayAnswer: { '503': DEPENDENCY_UNREACHABLE },
   });
 }
+
+/** Any operation answers this while a database, cache, broker or object store it needs is unreachable. */
+const DEPENDENCY_UNREACHABLE = {
+  description: 'unavailable: a service the request depends on is unreachable; retry after Retry-After seconds',
+  headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+};
 
 type Doc = { components?: { securitySchemes?: Record<string, Record<string, unknown>> } };
 
