@@ -70,7 +70,18 @@ describe('GET /v1/openapi.json', () => {
   it('documents every error status with the error body', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body;
     const create = doc.paths['/v1/links'].post.responses;
-    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '409', '422', '429']);
+    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '409', '422', '429', '503']);
     expect(JSON.stringify(create['422'])).toContain('HttpErrorBody');
+  });
+
+  it('lists 503 unavailable on every operation of every service (a dependency may be down), keeping an operation\'s own 503', async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ op: `${method} ${path}`, responses: op.responses })));
+    expect(operations.length).toBeGreaterThan(10);
+    expect(operations.filter(({ responses }) => responses['503'] === undefined).map(({ op }) => op)).toEqual([]);
+    // Only the channel creation declares a 503 of its own (the confirmation mail could not be sent).
+    const withoutRetryAfter = operations.filter(({ responses }) => !JSON.stringify(responses['503']).includes('Retry-After'));
+    expect(withoutRetryAfter.map(({ op }) => op)).toEqual(['post /v1/channels']);
+    expect(JSON.stringify(doc.paths['/v1/links']?.get?.responses['503'])).toContain('HttpErrorBody');
   });
 });
