@@ -11,6 +11,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
+# patch-package applies these at `npm install` (root postinstall): kafkajs' one-pass record batch encoding.
+COPY patches ./patches
 COPY packages ./packages
 COPY services ./services
 # npm needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.

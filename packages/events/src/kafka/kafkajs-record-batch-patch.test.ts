@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+
+/*
+ * patches/kafkajs+2.2.4.patch (applied by patch-package at install) makes kafkajs encode an uncompressed produce
+ * request's record batches in one pass, and its CRC32C eight bytes at a time. What goes on the wire must not change:
+ * these tests hold the patched request to kafkajs' own record-by-record encoders (Record and RecordBatch, which the
+ * patch leaves as they are) byte for byte, and the CRC to a bitwise reference.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- kafkajs' protocol encoders are not part of its public API */
+type Message = { key?: string | Buffer | null; value: string | Buffer | null; headers?: Record<string, string | Buffer | (string | Buffer)[]>; timestamp?: number };
+type PartitionData = { partition: number; firstSequence?: number; messages: Message[] };
+type ProduceArgs = { acks: number; timeout: number; compression?: number; transactionalId?: string; producerId?: unknown; producerEpoch?: number; topicData: { topic: string; partitions: PartitionData[] }[] };
+interface KafkaEncoder {
+  buffer: Buffer;
+  writeInt16(value: number): KafkaEncoder;
+  writeInt32(value: number): KafkaEncoder;
+  writeString(value: string | null): KafkaEncoder;
+  writeArray(values: unknown[]): KafkaEncoder;
+  writeEncoder(value: KafkaEncoder): KafkaEncoder;
+  size(): number;
+}
+
+const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request') as (args: ProduceArgs) => { encode(): Promise<KafkaEncoder> };
+const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) => KafkaEncoder;
+const Record = require('kafkajs/src/protocol/recordBatch/record/v0') as (args: Record<string, unknown>) => KafkaEncoder;
+const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as { RecordBatch(args: Record<string, unknown>): Promise<KafkaEncoder> };
+const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as (buffer: Buffer) => number;
+const Long = require('kafkajs/src/utils/long') as { fromValue(value: number): unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** kafkajs 2.2.4's produce request before the patch: one Record encoder per message, then RecordBatch over them. */
+async function recordByRecord(args: ProduceArgs, dateNow: number): Promise<Buffer> {
+  const { acks, timeout, transactionalId = null, producerId = Long.fromValue(-1), producerEpoch = 0 } = args;
+  const topics: KafkaEncoder[] = [];
+  for (const { topic, partitions } of args.topicData) {
+    const encoded: KafkaEncoder[] = [];
+    for (const { partition, firstSequence, messages } of partitions) {
+      // As kafkajs does it, default (string) sort included.
+      const stamped = messages.map((m) => m.timestamp).filter((t) => t != null).sort();
+      const timestamps = stamped.length === 0 ? [dateNow] : stamped;
+      const firstTimestamp = timestamps[0] as number;
+      const records = messages.map((m, i) => Record({ ...m, offsetDelta: i, timestampDelta: (m.timestamp || dateNow) - firstTimestamp }));
+      const batch = await RecordBatch({
+        records, firstTimestamp, maxTimestamp: timestamps[timestamps.length - 1], producerId, producerEpoch, firstSequence,
+        transactional: !!transactionalId, lastOffsetDelta: records.length - 1,
+      });
+      encoded.push(new Encoder().writeInt32(partition).writeInt32(batch.size()).writeEncoder(batch));
+    }
+    topics.push(new Encoder().writeString(topic).writeArray(encoded));
+  }
+  return new Encoder().writeString(transactionalId).writeInt16(acks).writeInt32(timeout).writeArray(topics).buffer;
+}
+
+/** Plain bit-by-bit CRC-32C (Castagnoli, reflected polynomial 0x82F63B78). */
+function bitwiseCrc32C(buffer: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buffer) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const pick = <T>(values: readonly T[], n: number): T => values[n % values.length] as T;
+
+/** Messages of every shape kafkajs takes: string and Buffer keys and values, nulls, multi-byte text, header arrays, timestamps. */
+function messages(seed: number, now: number): Message[] {
+  return Array.from({ length: 1 + (seed % 37) }, (_, i) => {
+    const n = seed * 31 + i;
+    return {
+      key: pick([null, `go.acme.example/b${n}`, Buffer.from(`k${n}`), `é${'\u{1f600}'.repeat(n % 5)}`], n),
+      value: pick([null, `{"n":${n},"ua":"${'é'.repeat(n % 300)}"}`, randomBytes(n % 2000), 'x'.repeat(n % 9000)], n + 1),
+      headers: pick<Message['headers']>([{}, { 'event-id': `0193-${n}` }, { 'event-id': `e${n}`, multi: ['a', Buffer.from('bb')] }], n + 2),
+      ...(n % 3 === 0 ? { timestamp: now - (n % 1_000_000) * 997 } : {}),
+    };
+  });
+}
+
+describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', () => {
+  it('is installed: the one-pass encoder is there', () => {
+    expect(() => require.resolve('kafkajs/src/protocol/recordBatch/v0/uncompressed')).not.toThrow();
+  });
+
+  it('writes every uncompressed produce request byte for byte as the record-by-record encoders do', async () => {
+    const now = Date.now();
+    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      for (let seed = 0; seed < 120; seed += 1) {
+        const transactional = seed % 9 === 0;
+        const args: ProduceArgs = {
+          acks: pick([-1, 1, 0], seed),
+          timeout: 30_000,
+          ...(transactional ? { transactionalId: 'tx-1', producerId: Long.fromValue(4242), producerEpoch: 3 } : {}),
+          topicData: [
+            { topic: `clicks.v1`, partitions: Array.from({ length: 1 + (seed % 4) }, (_, p) => ({ partition: p, firstSequence: (seed * p) % 7, messages: messages(seed + p, now) })) },
+            ...(seed % 2 === 0 ? [{ topic: 'links.v1', partitions: [{ partition: 3, messages: messages(seed + 100, now) }] }] : []),
+          ],
+        };
+        const patched = (await produceRequest(args).encode()).buffer;
+        expect({ seed, equal: patched.equals(await recordByRecord(args, now)) }).toEqual({ seed, equal: true });
+      }
+    } finally {
+      dateNow.mockRestore();
+    }
+  });
+
+  it('refuses a key or value that is neither text nor bytes, as the record-by-record encoders did', async () => {
+    for (const value of [{ not: 'text' }, 42]) {
+      const args = { acks: -1, timeout: 1_000, topicData: [{ topic: 't', partitions: [{ partition: 0, messages: [{ key: 'k', value: value as unknown as string }] }] }] };
+      await expect(recordByRecord(args, Date.now())).rejects.toMatchObject({ name: 'TypeError' });
+      await expect(produceRequest(args).encode()).rejects.toMatchObject({ name: 'TypeError' });
+    }
+  });
+
+  it('computes CRC-32C as the bitwise definition does, at every length and alignment', () => {
+    expect(crc32C(Buffer.from('123456789'))).toBe(0xe3069283); // the standard check value of CRC-32C
+    const data = randomBytes(4096);
+    for (let length = 0; length <= 300; length += 1) {
+      const slice = data.subarray(length % 8, (length % 8) + length);
+      expect([length, crc32C(slice)]).toEqual([length, bitwiseCrc32C(slice)]);
+    }
+    expect(crc32C(data)).toBe(bitwiseCrc32C(data));
+  });
+});
