@@ -1,8 +1,7 @@
-import { randomFillSync } from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
 import { linkKey, type ClickFact, type ClickSource } from '@waymark/contracts';
 import type { LinkEntry } from '../domain/link-entry';
 import { jsonString, jsonStringArray, jsonStringRecord } from './json-text';
+import { uuidV7Text } from './uuid-v7-text';
 import type { VisitRequest } from './visit';
 
 export interface ClickContext {
@@ -25,21 +24,6 @@ export interface EncodedClick {
   readonly json: string;
 }
 
-/**
- * Random bytes for the UUIDs, drawn from the system in 4 KiB at a time: uuid's own pool holds 256 bytes, so it
- * went to crypto.randomFillSync every 16 events, a visible share of the visitor path's profile.
- */
-const RANDOM_POOL = new Uint8Array(4096);
-let randomOffset = RANDOM_POOL.length;
-function pooledRandom(): Uint8Array {
-  if (randomOffset + 16 > RANDOM_POOL.length) {
-    randomFillSync(RANDOM_POOL);
-    randomOffset = 0;
-  }
-  randomOffset += 16;
-  return RANDOM_POOL.subarray(randomOffset - 16, randomOffset);
-}
-
 /** `at` of the visits of one millisecond: at thousands of visits a second, many share it. */
 let isoMs = Number.NaN;
 let isoText = '';
@@ -59,7 +43,7 @@ function isoAt(ms: number): string {
  * hostile strings included.
  */
 export function encodeClick(entry: LinkEntry, request: VisitRequest, context: ClickContext): EncodedClick {
-  const eventId = uuidv7({ msecs: request.nowMs, random: pooledRandom() });
+  const eventId = uuidV7Text(request.nowMs);
   const json =
     `{"version":1,"eventId":"${eventId}","event":"click","source":"${context.source}","code":${jsonString(entry.code)}` +
     `,"shortUrl":${jsonString(`${context.origin}/${entry.code}`)},"title":${jsonString(entry.title)}` +
