@@ -25,6 +25,7 @@ const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) =
 const Record = require('kafkajs/src/protocol/recordBatch/record/v0') as (args: Record<string, unknown>) => KafkaEncoder;
 const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as { RecordBatch(args: Record<string, unknown>): Promise<KafkaEncoder> };
 const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as (buffer: Buffer) => number;
+const { Types: CompressionTypes } = require('kafkajs/src/protocol/message/compression') as { Types: { None: number; GZIP: number } };
 const Long = require('kafkajs/src/utils/long') as { fromValue(value: number): unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -41,7 +42,7 @@ async function recordByRecord(args: ProduceArgs, dateNow: number): Promise<Buffe
       const firstTimestamp = timestamps[0] as number;
       const records = messages.map((m, i) => Record({ ...m, offsetDelta: i, timestampDelta: (m.timestamp || dateNow) - firstTimestamp }));
       const batch = await RecordBatch({
-        records, firstTimestamp, maxTimestamp: timestamps[timestamps.length - 1], producerId, producerEpoch, firstSequence,
+        compression: args.compression ?? CompressionTypes.None, records, firstTimestamp, maxTimestamp: timestamps[timestamps.length - 1], producerId, producerEpoch, firstSequence,
         transactional: !!transactionalId, lastOffsetDelta: records.length - 1,
       });
       encoded.push(new Encoder().writeInt32(partition).writeInt32(batch.size()).writeEncoder(batch));
@@ -98,6 +99,22 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
         };
         const patched = (await produceRequest(args).encode()).buffer;
         expect({ seed, equal: patched.equals(await recordByRecord(args, now)) }).toEqual({ seed, equal: true });
+      }
+    } finally {
+      dateNow.mockRestore();
+    }
+  });
+
+  it('writes compressed produce requests as before (they keep the record-by-record encoders)', async () => {
+    const now = Date.now();
+    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      for (let seed = 0; seed < 10; seed += 1) {
+        const args: ProduceArgs = {
+          acks: -1, timeout: 30_000, compression: CompressionTypes.GZIP,
+          topicData: [{ topic: 'clicks.v1', partitions: [{ partition: seed % 4, messages: messages(seed, now) }] }],
+        };
+        expect((await produceRequest(args).encode()).buffer.equals(await recordByRecord(args, now))).toBe(true);
       }
     } finally {
       dateNow.mockRestore();
