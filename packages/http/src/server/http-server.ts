@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@waymark/logging';
 import { markDraining } from '../app/lifecycle';
+import { drainAwareResponse } from './drain-aware-response';
 
 export interface HttpServerOptions {
   readonly port: number;
@@ -23,15 +24,10 @@ const IDLE_SWEEP_MS = 50;
 
 export async function startHttpServer(app: RequestListener & object, options: HttpServerOptions): Promise<RunningHttpServer> {
   const { logger } = options;
-  const inFlight = new Set<ServerResponse>();
   let draining = false;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-    // A request that arrives on a kept-alive socket during the drain is served, but its socket closes after it.
-    if (draining) res.setHeader('connection', 'close');
-    app(req, res);
-  });
+  // A response written once the drain began (in flight then, or arriving on a kept-alive socket meanwhile) is
+  // served, and says Connection: close, so its socket closes after it.
+  const server = createServer({ ServerResponse: drainAwareResponse(() => draining) }, app);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -47,14 +43,13 @@ export async function startHttpServer(app: RequestListener & object, options: Ht
   const drain = (): Promise<void> => {
     draining = true;
     markDraining(app);
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-    logger.info({ inFlight: inFlight.size }, 'http server draining');
+    server.getConnections((error, connections) => logger.info(error ? {} : { connections }, 'http server draining'));
     return new Promise<void>((resolve) => {
       // Sockets that go idle mid-drain (a response finished after headers were already sent) are swept here,
       // because server.close() only closes the sockets that are idle at the moment it is called.
       const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
       const deadline = setTimeout(() => {
-        logger.warn({ inFlight: inFlight.size }, 'drain deadline passed; closing remaining connections');
+        logger.warn('drain deadline passed; closing remaining connections');
         server.closeAllConnections();
       }, options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS);
       server.close(() => {
