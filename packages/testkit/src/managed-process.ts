@@ -21,6 +21,8 @@ export interface ExitStatus {
 }
 
 const TAIL_LINES = 60;
+/** Distinct warning and error messages kept from the start (see warnings()). */
+const DISTINCT_WARNINGS = 100;
 
 /**
  * A child process that cannot outlive the process that started it. It is started through
@@ -33,6 +35,7 @@ export class ManagedProcess {
   readonly exited: Promise<ExitStatus>;
   private readonly child: ChildProcess;
   private readonly tail: string[] = [];
+  private readonly firstWarnings = new Map<string, string>();
   private readonly listeners = new Set<(line: string) => void>();
   private exitStatus: ExitStatus | undefined;
 
@@ -163,9 +166,22 @@ export class ManagedProcess {
     return this.exited;
   }
 
+  /**
+   * The first line of each distinct warning or error message (pino JSON lines at level warn, error or fatal) the
+   * process printed since it started, at most 100: a message repeated every 100 ms during an outage pushes
+   * everything else out of the tail, but not out of this.
+   */
+  warnings(): string {
+    return [...this.firstWarnings.values()].join('\n');
+  }
+
   private record(line: string): void {
     this.tail.push(line);
     if (this.tail.length > TAIL_LINES) this.tail.shift();
+    if (this.firstWarnings.size < DISTINCT_WARNINGS && /"level":"(warn|error|fatal)"/.test(line)) {
+      const msg = /"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1];
+      if (msg !== undefined && !this.firstWarnings.has(msg)) this.firstWarnings.set(msg, line.slice(0, 1_000));
+    }
     for (const listener of this.listeners) listener(line);
   }
 }
