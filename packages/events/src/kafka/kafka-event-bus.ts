@@ -9,7 +9,8 @@ import type { RawMessage } from '../shared/dispatch';
 import { BrokerProbe } from './broker-probe';
 import { kafkaLogCreator } from './kafka-log-creator';
 import { KafkaPublisher } from './kafka-publisher';
-import { subscribeKafka, type ConsumerTuning } from './kafka-subscription';
+import { DEFAULT_RESTART_POLICY, type ConsumerRestartPolicy } from './consumer-restarter';
+import { subscribeKafka, type ConsumerTuning, type KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -21,6 +22,8 @@ export interface KafkaEventBusOptions {
   producerRetries?: number;
   retry?: Partial<RetryPolicy>;
   consumer?: Partial<ConsumerTuning>;
+  /** How a consumer kafkajs gave up on is restarted, and when its absence makes the bus unhealthy. */
+  restart?: Partial<ConsumerRestartPolicy>;
 }
 
 const DEFAULT_TUNING: ConsumerTuning = {
@@ -32,10 +35,8 @@ const DEFAULT_TUNING: ConsumerTuning = {
 
 /** The production event bus: Kafka through kafkajs. Topics are created by the deploy job, not here. */
 export class KafkaEventBus implements EventBus {
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
   private closing: Promise<void> | undefined;
-  /** Set once a consumer crashed for good (see watchConsumerCrash): from then on the bus is unhealthy. */
-  private givenUp: Error | undefined;
   /** The outcome of the previous health probe, to log changes only. */
   private lastHealth: boolean | undefined;
 
@@ -86,13 +87,14 @@ export class KafkaEventBus implements EventBus {
         retry: { ...DEFAULT_RETRY, ...this.options.retry },
         tuning: { ...DEFAULT_TUNING, ...this.options.consumer },
         park: (topicName, groupId, raw, error) => this.park(topicName, groupId, raw, error),
-        onGiveUp: (error) => (this.givenUp ??= error),
+        restart: { ...DEFAULT_RESTART_POLICY, ...this.options.restart },
       },
       options,
     );
-    const tracked: Subscription = {
+    const tracked: KafkaSubscription = {
       caughtUp: subscription.caughtUp,
       assignedPartitions: () => subscription.assignedPartitions(),
+      stalled: () => subscription.stalled(),
       stop: async () => {
         await subscription.stop();
         this.subscriptions.delete(tracked);
@@ -103,12 +105,16 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * True when a broker answers a metadata request within two seconds (see BrokerProbe), and no consumer of this bus crashed for
-   * good (a process that consumes nothing must fail its readiness, so that it is restarted). A change of
-   * outcome is logged with its reason, so an unready process says why without logging every probe.
+   * True when a broker answers a metadata request within two seconds (see BrokerProbe), and no consumer of this bus has
+   * been down after a crash for longer than the restart policy's `stalledAfterMs` (it is being restarted meanwhile;
+   * see ConsumerRestarter). A change of outcome is logged with its reason, so an unready process says why without
+   * logging every probe.
    */
   async healthy(): Promise<boolean> {
-    if (this.givenUp) return this.reportHealth(false, { reason: 'a consumer crashed for good', err: this.givenUp.message });
+    for (const subscription of this.subscriptions) {
+      const crash = subscription.stalled();
+      if (crash) return this.reportHealth(false, { reason: 'a consumer has been down since it crashed', err: crash.message });
+    }
     const replacementsBefore = this.brokerProbe.replacements;
     const outcome = await this.brokerProbe.probe();
     if (this.brokerProbe.replacements !== replacementsBefore) {

@@ -10,7 +10,7 @@ import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
 import { toRawMessage } from './kafka-raw-message';
 import { commitOffset } from './commit-offset';
-import { watchConsumerCrash } from './consumer-crash';
+import { ConsumerRestarter, type ConsumerRestartPolicy } from './consumer-restarter';
 import { watchGroupProgress } from './group-progress';
 import { PipelinedBatches } from './pipelined-batches';
 import { fetchTopicOffsetsOnceListed } from './topic-offsets';
@@ -38,8 +38,12 @@ export interface KafkaSubscriptionDeps {
   retry: RetryPolicy;
   tuning: ConsumerTuning;
   park(topicName: string, groupId: string, raw: RawMessage, error: string): Promise<void>;
-  /** A crash kafkajs will not restart this consumer from: it consumes nothing any more. */
-  onGiveUp(error: Error): void;
+  restart: ConsumerRestartPolicy;
+}
+
+export interface KafkaSubscription extends Subscription {
+  /** Set while the consumer has been down after a crash for too long (see ConsumerRestarter). */
+  stalled(): Error | undefined;
 }
 
 /**
@@ -47,7 +51,7 @@ export interface KafkaSubscriptionDeps {
  * offset), offsets committed only after the batch was handled or parked. Broadcast mode: kafkajs cannot assign()
  * partitions, so the consumer joins a group of its own with a random id, reads from the start and never commits.
  */
-export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: SubscribeOptions<V>): Promise<Subscription> {
+export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: SubscribeOptions<V>): Promise<KafkaSubscription> {
   const topic = options.topic.name;
   const group = options.mode === 'group';
   if (group && !options.groupId) throw new Error('a group subscription needs a groupId');
@@ -80,13 +84,12 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];
-  const stopWatchingCrashes = watchConsumerCrash(consumer, { topic, groupId }, deps.logger, deps.onGiveUp);
   const pipeline = group && depth > 1 ? new PipelinedBatches(consumer, { ...context, signal: abort.signal }, depth, deps.tuning.heartbeatIntervalMs, tracker) : undefined;
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
     pipeline?.rejoined();
   });
-  try {
+  const start = async () => {
     await consumer.connect();
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await consumer.run({
@@ -96,9 +99,13 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
       eachBatch: (payload) =>
         pipeline ? pipeline.handle(payload) : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
     });
+  };
+  const restarter = new ConsumerRestarter(consumer, { topic, groupId }, deps.logger, start, deps.restart);
+  try {
+    await start();
   } catch (error) {
     stopWatching();
-    stopWatchingCrashes();
+    await restarter.stop();
     tracker.stopped();
     await consumer.disconnect().catch(() => undefined);
     throw error;
@@ -108,17 +115,18 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   return {
     caughtUp: tracker.promise,
     assignedPartitions: () => [...assignment],
+    stalled: () => restarter.stalled(),
     stop: () =>
       (stopping ??= (async () => {
         const timer = setTimeout(() => abort.abort(), options.stopTimeoutMs ?? 30_000);
         try {
+          await restarter.stop();
           // Pipelined batches are committed by their lanes, which need the consumer still connected.
           await pipeline?.drain();
           await consumer.disconnect();
         } finally {
           clearTimeout(timer);
           stopWatching();
-          stopWatchingCrashes();
           assignment = [];
           tracker.stopped();
         }
