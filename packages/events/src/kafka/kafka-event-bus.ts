@@ -3,12 +3,12 @@ import { deadLetterTopicName, type TopicDef } from '@waymark/contracts';
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
-import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
+import { encodeOutgoing } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
 import { BrokerProbe } from './broker-probe';
 import { kafkaLogCreator } from './kafka-log-creator';
-import { KafkaPublisher } from './kafka-publisher';
+import { KafkaPublisher, type KafkaRecord } from './kafka-publisher';
 import { DEFAULT_RESTART_POLICY, type ConsumerRestartPolicy } from './consumer-restarter';
 import { subscribeKafka, type ConsumerTuning, type KafkaSubscription } from './kafka-subscription';
 
@@ -69,11 +69,12 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * Publishes values that are already JSON text, as publish() would have encoded them (the `event-id` header
-   * included), without parsing or checking them again. For a hot producer that builds its values as text itself
-   * (the redirector's click events) and tests that builder against the topic's schema; everything else uses publish().
+   * Publishes values that are already JSON text (or its UTF-8 bytes), as publish() would have encoded them (the
+   * `event-id` header included), without parsing or checking them again. For a hot producer that builds its values
+   * as text itself (the redirector's click events) and tests that builder against the topic's schema; everything
+   * else uses publish().
    */
-  async publishEncoded<V>(topic: TopicDef<V>, messages: EncodedMessage[]): Promise<void> {
+  async publishEncoded<V>(topic: TopicDef<V>, messages: KafkaRecord[]): Promise<void> {
     await this.publisher.publish(messages.map((message) => ({ topic: topic.name, ...message })));
   }
 

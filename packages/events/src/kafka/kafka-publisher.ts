@@ -1,9 +1,18 @@
 import type { Kafka, Producer } from 'kafkajs';
-import type { EncodedMessage } from '../shared/codec';
 import { PublishCoalescer } from '../shared/publish-coalescer';
 import { Murmur2Partitioner } from './murmur2-partitioner';
 
-export interface TopicMessage extends EncodedMessage {
+/**
+ * A record as the producer takes it: EncodedMessage's texts, or their UTF-8 bytes already (a producer that packs its
+ * records as bytes, the redirector's click thread, hands them on without decoding them to text and encoding them again).
+ */
+export interface KafkaRecord {
+  key: string | Buffer;
+  value: string | Buffer | null;
+  headers: Record<string, string | Buffer>;
+}
+
+export interface TopicMessage extends KafkaRecord {
   topic: string;
 }
 

@@ -9,6 +9,6 @@ import type { ClickPublisher } from './click-emitter';
  */
 export function busClickPublisher(bus: Pick<EventBus, 'publish'>): ClickPublisher {
   return {
-    publish: (clicks) => bus.publish(clicksTopic, clicks.map((click) => ({ key: click.key, value: JSON.parse(click.json) as ClickFact }))),
+    publish: (batch) => bus.publish(clicksTopic, batch.clicks().map((click) => ({ key: click.key, value: JSON.parse(click.json) as ClickFact }))),
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@waymark/logging';
 import type { EncodedClick } from '../app/click-record';
 import type { ClickSink } from '../app/visit';
+import { ClickBatch } from './click-batch';
 import type { ClickSpool } from './click-spool';
 
 /**
@@ -8,7 +9,7 @@ import type { ClickSpool } from './click-spool';
  * thread, or the service's EventBus (busClickPublisher). Settles once Kafka acknowledged (or refused) the batch.
  */
 export interface ClickPublisher {
-  publish(clicks: readonly EncodedClick[]): Promise<void>;
+  publish(batch: ClickBatch): Promise<void>;
 }
 
 export interface ClickEmitterOptions {
@@ -32,8 +33,10 @@ export interface ClickEmitterOptions {
  * crash or an outage replays rather than loses (duplicates carry the same eventId, and consumers dedupe on it).
  */
 export class ClickEmitter implements ClickSink {
-  private queue: EncodedClick[] = [];
-  private sending: { batch: EncodedClick[]; since: number; direct: boolean } | undefined;
+  /** Oldest first; each holds up to batchMax records, the last one is being filled (see ClickBatch for why bytes). */
+  private queue: ClickBatch[] = [];
+  private filling: ClickBatch | undefined;
+  private sending: { batch: ClickBatch; since: number; direct: boolean } | undefined;
   private degraded = false;
   private stopped = false;
   private loop: Promise<void> | undefined;
@@ -44,13 +47,19 @@ export class ClickEmitter implements ClickSink {
   constructor(private readonly options: ClickEmitterOptions) {}
 
   record(click: EncodedClick): void {
-    this.queue.push(click);
-    if (this.queue.length >= this.options.batchMax) this.wake?.();
+    let batch = this.filling;
+    if (batch === undefined || batch.length >= this.options.batchMax) {
+      batch = this.filling = new ClickBatch();
+      this.queue.push(batch);
+    }
+    batch.append(click);
+    if (batch.length >= this.options.batchMax) this.wake?.();
   }
 
   get stats(): { published: number; queued: number; spooledBytes: number; dropped: number; degraded: boolean } {
     const { spool } = this.options;
-    return { published: this.published, queued: this.queue.length, spooledBytes: spool.bytes, dropped: spool.droppedCount, degraded: this.degraded };
+    const queued = this.queue.reduce((sum, batch) => sum + batch.length, 0);
+    return { published: this.published, queued, spooledBytes: spool.bytes, dropped: spool.droppedCount, degraded: this.degraded };
   }
 
   start(): void {
@@ -64,8 +73,8 @@ export class ClickEmitter implements ClickSink {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
     clearTimeout(timer);
-    if (this.sending?.direct) await this.options.spool.append(this.sending.batch);
-    await this.options.spool.append(this.queue.splice(0));
+    if (this.sending?.direct) await this.options.spool.append(this.sending.batch.clicks());
+    await this.options.spool.append(this.takeQueued());
     await this.options.spool.flushed();
   }
 
@@ -87,18 +96,27 @@ export class ClickEmitter implements ClickSink {
     const { spool, batchMax } = this.options;
     if (spool.hasData()) {
       // Keep the order roughly by time: new events queue behind the spooled ones.
-      await spool.append(this.queue.splice(0));
+      await spool.append(this.takeQueued());
       const chunk = await spool.read(batchMax);
       if (!chunk) return;
-      if (chunk.clicks.length === 0 || (await this.send(chunk.clicks, false))) await chunk.commit();
+      if (chunk.clicks.length === 0 || (await this.send(ClickBatch.of(chunk.clicks), false))) await chunk.commit();
       return;
     }
-    if (this.queue.length === 0) return;
-    const batch = this.queue.splice(0, batchMax);
-    if (!(await this.send(batch, true))) await spool.append(batch);
+    const batch = this.queue.shift();
+    if (batch === undefined) return;
+    if (batch === this.filling) this.filling = undefined;
+    if (!(await this.send(batch, true))) await spool.append(batch.clicks());
   }
 
-  private async send(batch: EncodedClick[], direct: boolean): Promise<boolean> {
+  /** Every queued record, as text for the spool; the queue is empty afterwards. */
+  private takeQueued(): EncodedClick[] {
+    const clicks = this.queue.flatMap((batch) => batch.clicks());
+    this.queue = [];
+    this.filling = undefined;
+    return clicks;
+  }
+
+  private async send(batch: ClickBatch, direct: boolean): Promise<boolean> {
     this.sending = { batch, since: Date.now(), direct };
     const spill = setInterval(() => this.spillIfStuck(), this.options.flushMs);
     try {
@@ -122,7 +140,7 @@ export class ClickEmitter implements ClickSink {
     if (!this.sending || Date.now() - this.sending.since < this.options.degradeAfterMs) return;
     if (!this.degraded) this.options.logger.warn({ ms: Date.now() - this.sending.since }, 'clicks.v1 publish is not answered; spooling new events');
     this.degraded = true;
-    if (this.queue.length > 0) void this.options.spool.append(this.queue.splice(0));
+    if (this.queue.length > 0) void this.options.spool.append(this.takeQueued());
   }
 
   private pause(ms: number): Promise<void> {

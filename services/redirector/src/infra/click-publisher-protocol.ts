@@ -1,5 +1,3 @@
-import type { EncodedClick } from '../app/click-record';
-
 /** What the click publisher thread is started with. */
 export interface PublisherWorkerData {
   readonly brokers: string[];
@@ -9,11 +7,11 @@ export interface PublisherWorkerData {
   readonly logBindings: Record<string, unknown>;
 }
 
-/** One batch of clicks.v1 records; answered by a PublishReply with the same id. */
+/** One batch of clicks.v1 records, packed as ClickBatch packs them; answered by a PublishReply with the same id. */
 export interface PublishRequest {
   readonly type: 'publish';
   readonly id: number;
-  readonly clicks: readonly EncodedClick[];
+  readonly packed: ArrayBuffer;
 }
 
 /** Flush what is in flight, disconnect the producer and end the thread. */

@@ -2,14 +2,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { clicksTopic } from '@waymark/contracts';
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger, type LoggerOptions } from '@waymark/logging';
+import { ClickBatch } from './click-batch';
 import type { PublishReply, PublishRequest, PublisherRequest, PublisherWorkerData } from './click-publisher-protocol';
 
 /*
  * The click publisher thread: owns a Kafka producer (a KafkaEventBus used for publishing only) and produces the
  * batches of clicks.v1 records the main thread posts, so record encoding, CRC32C and partitioning do not run on the
- * thread that answers visitors. The records arrive as JSON text built by encodeClick (tested against the clicks.v1
- * schema), so they are produced as they are (publishEncoded), not parsed and checked again. Every batch is
- * answered with ok or the error's message.
+ * thread that answers visitors. The records arrive as the UTF-8 bytes of the JSON text built by encodeClick (tested
+ * against the clicks.v1 schema), packed by ClickBatch, so they are produced as they are (publishEncoded, as Buffers),
+ * not decoded, parsed and checked again. Every batch is answered with ok or the error's message.
  */
 const port = parentPort;
 if (!port) throw new Error('click-publisher-worker must run in a worker thread');
@@ -30,7 +31,8 @@ connecting.catch((error: unknown) => {
 
 async function produce(request: PublishRequest): Promise<PublishReply> {
   try {
-    const messages = request.clicks.map((click) => ({ key: click.key, value: click.json, headers: { [EVENT_ID_HEADER]: click.eventId } }));
+    const records = ClickBatch.records(new Uint8Array(request.packed));
+    const messages = records.map((record) => ({ key: record.key, value: record.json, headers: { [EVENT_ID_HEADER]: record.eventId } }));
     await (await connecting).publishEncoded(clicksTopic, messages);
     return { id: request.id, ok: true };
   } catch (error) {

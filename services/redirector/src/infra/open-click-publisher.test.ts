@@ -2,6 +2,7 @@ import { ClickFact, clicksTopic } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { encodeClick } from '../app/click-record';
+import { ClickBatch } from './click-batch';
 import { openClickPublisher } from './open-click-publisher';
 
 test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itself, and closing it leaves the bus open', async () => {
@@ -12,7 +13,7 @@ test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itse
     { host: 'd.example', path: '/c', rawQuery: '', method: 'GET', ip: '127.0.0.1', ua: '', referer: null, accept: undefined, nowMs: 1_800_000_000_000 },
     { source: 'click', bot: true, origin: 'https://d.example' },
   );
-  await clicks.publisher.publish([click]);
+  await clicks.publisher.publish(ClickBatch.of([click]));
   expect(bus.publish).toHaveBeenCalledWith(clicksTopic, [{ key: 'd.example/c', value: ClickFact.parse(JSON.parse(click.json)) }]);
   await clicks.close();
   expect(bus.close).not.toHaveBeenCalled();
