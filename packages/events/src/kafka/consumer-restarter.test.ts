@@ -131,3 +131,26 @@ test('stop() cancels a restart that is only scheduled', async () => {
   await jest.advanceTimersByTimeAsync(60_000);
   expect(start).not.toHaveBeenCalled();
 });
+
+test('a crash reported while a restart is still starting schedules the next, which waits for the first to finish', async () => {
+  const { consumer, crash } = fakeConsumer();
+  const finishes: Array<() => void> = [];
+  const start = jest.fn(() => new Promise<void>((resolve) => finishes.push(resolve)));
+  const restarter = new ConsumerRestarter(consumer, where, logger(), start, policy);
+  crash(new Error('INVALID_REQUEST'), false);
+  await jest.advanceTimersByTimeAsync(1_000);
+  expect(start).toHaveBeenCalledTimes(1);
+  // kafkajs reports a failed join from within run(), before the restart's start() has returned.
+  crash(new Error('INVALID_REQUEST again'), false);
+  await jest.advanceTimersByTimeAsync(2_000);
+  expect(start).toHaveBeenCalledTimes(1);
+  finishes[0]!();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(start).toHaveBeenCalledTimes(2);
+  let stopped = false;
+  const stopping = restarter.stop().then(() => (stopped = true));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(stopped).toBe(false);
+  finishes[1]!();
+  await stopping;
+});

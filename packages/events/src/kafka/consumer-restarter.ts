@@ -77,8 +77,13 @@ export class ConsumerRestarter {
     );
     clearTimeout(this.timer);
     // Never from inside the CRASH listener: kafkajs emits it from within its own run() call chain.
+    // Restarts run one after another: a crash reported from within a restart still in progress schedules the next.
     this.timer = setTimeout(() => {
-      this.restarting = this.restart().finally(() => (this.restarting = undefined));
+      const next = (this.restarting ?? Promise.resolve()).then(() => this.restart());
+      this.restarting = next;
+      void next.finally(() => {
+        if (this.restarting === next) this.restarting = undefined;
+      });
     }, delayMs);
   }
 
