@@ -5,7 +5,7 @@ import { ManagedProcess } from '../src';
 test('warnings() keeps the first line of each distinct warning and error, however many lines came after', async () => {
   const script = [
     `console.log(JSON.stringify({ level: 'info', msg: 'listening' }));`,
-    `console.log(JSON.stringify({ level: 'warn', msg: 'event bus unhealthy', reason: 'a consumer crashed for good' }));`,
+    `console.log(JSON.stringify({ level: 'warn', msg: 'event bus unhealthy', reason: 'a consumer has been down since it crashed' }));`,
     `for (let i = 0; i < 500; i++) console.log(JSON.stringify({ level: 'error', msg: 'claiming failed', attempt: i }));`,
     `console.log('plain text that is not JSON, "level":"warn" without a msg');`,
   ].join('\n');
@@ -15,7 +15,7 @@ test('warnings() keeps the first line of each distinct warning and error, howeve
   expect(await proc.exited).toEqual({ code: 0, signal: null });
   const lines = proc.warnings().split('\n').map((line) => JSON.parse(line) as { msg: string; attempt?: number; reason?: string });
   expect(lines).toEqual([
-    { level: 'warn', msg: 'event bus unhealthy', reason: 'a consumer crashed for good' },
+    { level: 'warn', msg: 'event bus unhealthy', reason: 'a consumer has been down since it crashed' },
     { level: 'error', msg: 'claiming failed', attempt: 0 },
   ]);
   expect(proc.output()).not.toContain('event bus unhealthy');

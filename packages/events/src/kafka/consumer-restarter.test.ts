@@ -24,6 +24,17 @@ const policy: ConsumerRestartPolicy = { initialDelayMs: 1_000, maxDelayMs: 4_000
 const where = { topic: 'clicks.v1', groupId: 'g' };
 const logger = () => ({ debug: jest.fn(), info: jest.fn(), warn: jest.fn(), error: jest.fn() });
 
+/** stop() must not resolve while a restart's start() is still running, and must once `finishStart` lets it end. */
+async function expectStopToWaitFor(restarter: ConsumerRestarter, finishStart: () => void): Promise<void> {
+  let stopped = false;
+  const stopping = restarter.stop().then(() => (stopped = true));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(stopped).toBe(false);
+  finishStart();
+  await stopping;
+  expect(stopped).toBe(true);
+}
+
 beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
 afterEach(() => jest.useRealTimers());
 
@@ -111,12 +122,7 @@ test('after stop() nothing is restarted, and stop waits for a restart in progres
   crash(new Error('INVALID_REQUEST'), false);
   await jest.advanceTimersByTimeAsync(1_000);
   expect(start).toHaveBeenCalledTimes(1);
-  let stopped = false;
-  const stopping = restarter.stop().then(() => (stopped = true));
-  await jest.advanceTimersByTimeAsync(0);
-  expect(stopped).toBe(false);
-  finishStart();
-  await stopping;
+  await expectStopToWaitFor(restarter, finishStart);
   crash(new Error('late'), false);
   await jest.advanceTimersByTimeAsync(60_000);
   expect(start).toHaveBeenCalledTimes(1);
@@ -147,10 +153,5 @@ test('a crash reported while a restart is still starting schedules the next, whi
   finishes[0]!();
   await jest.advanceTimersByTimeAsync(0);
   expect(start).toHaveBeenCalledTimes(2);
-  let stopped = false;
-  const stopping = restarter.stop().then(() => (stopped = true));
-  await jest.advanceTimersByTimeAsync(0);
-  expect(stopped).toBe(false);
-  finishes[1]!();
-  await stopping;
+  await expectStopToWaitFor(restarter, finishes[1]!);
 });

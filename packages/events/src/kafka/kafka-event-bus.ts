@@ -93,9 +93,7 @@ export class KafkaEventBus implements EventBus {
       options,
     );
     const tracked: KafkaSubscription = {
-      caughtUp: subscription.caughtUp,
-      assignedPartitions: () => subscription.assignedPartitions(),
-      stalled: () => subscription.stalled(),
+      ...subscription,
       stop: async () => {
         await subscription.stop();
         this.subscriptions.delete(tracked);
