@@ -14,4 +14,5 @@ export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
 export { freePort } from './free-port';
 export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoadOptions } from './wrk-load';
+export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
 export { rejectionOf } from './rejection-of';

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { findBinary } from './find-binary';
+import type { LatencyHistogram } from './latency-histogram';
 
 const run = promisify(execFile);
 
@@ -20,6 +21,7 @@ const wrkResult = z.object({
   p50Us: z.number().int().nonnegative(),
   p99Us: z.number().int().nonnegative(),
   maxUs: z.number().int().nonnegative(),
+  latencyUs: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
 });
 
 export interface LoadRound {
@@ -29,6 +31,8 @@ export interface LoadRound {
   readonly p99Ms: number;
   /** Answers other than 302, plus socket errors and timeouts. */
   readonly bad: number;
+  /** wrk's latency histogram: each distinct latency (µs) with how many answers took it; see latency-histogram.ts. */
+  readonly latencyUs: LatencyHistogram;
 }
 
 export interface WrkLoadOptions {
@@ -64,7 +68,8 @@ export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<Lo
       `-t${options.threads}`, `-c${options.connections}`, `-d${options.durationS}s`, '-s', SCRIPT,
       `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
     ];
-    const { stdout } = await run(wrk, args, { maxBuffer: 1 << 20 });
+    // The result line carries the latency histogram: a few thousand pairs, tens of KB.
+    const { stdout } = await run(wrk, args, { maxBuffer: 16 << 20 });
     const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
     if (!line) throw new Error(`wrk printed no result line:\n${stdout}`);
     const result = wrkResult.parse(JSON.parse(line.slice('WRK_RESULT '.length)));
@@ -74,6 +79,7 @@ export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<Lo
       p50Ms: result.p50Us / 1000,
       p99Ms: result.p99Us / 1000,
       bad: result.notRedirect + result.connectErrors + result.readErrors + result.writeErrors + result.timeouts,
+      latencyUs: result.latencyUs,
     };
   };
 }

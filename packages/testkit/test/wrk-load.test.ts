@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { wrkLoader } from '../src';
+import { latencyPercentileUs, wrkLoader } from '../src';
 
 /** A server that answers every request with `status` and records the paths and Host headers it was asked for. */
 async function recordingServer(status: number): Promise<{ server: Server; port: number; seen: { path: string; host: string }[] }> {
@@ -27,6 +27,10 @@ describe('wrkLoader', () => {
       expect(round.bad).toBe(0);
       expect(round.rate).toBeGreaterThan(0);
       expect(round.p99Ms).toBeGreaterThanOrEqual(round.p50Ms);
+      // The histogram is wrk's own: its percentiles are the ones wrk printed.
+      expect(round.latencyUs.reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThanOrEqual(round.requests);
+      expect(latencyPercentileUs([round.latencyUs], 99)).toBe(Math.round(round.p99Ms * 1000));
+      expect(latencyPercentileUs([round.latencyUs], 50)).toBe(Math.round(round.p50Ms * 1000));
       expect(new Set(seen.map((s) => s.host))).toEqual(new Set(['go.bench.test']));
       expect(new Set(seen.map((s) => s.path))).toEqual(new Set(['/alpha', '/beta', '/gamma']));
     } finally {

@@ -41,8 +41,15 @@ function done(summary, latency, requests)
   for _, thread in ipairs(threads) do
     bad = bad + thread:get("not_redirect")
   end
+  -- The whole latency histogram (each distinct latency in µs with its count), so that a benchmark of several rounds
+  -- can take the percentiles of all its requests together rather than of each round alone.
+  local histogram = {}
+  for i = 1, #latency do
+    local value, count = latency(i)
+    histogram[#histogram + 1] = string.format("[%d,%d]", value, count)
+  end
   io.write(string.format(
-    'WRK_RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,"timeouts":%d,"notRedirect":%d,"p50Us":%d,"p99Us":%d,"maxUs":%d}\n',
+    'WRK_RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,"timeouts":%d,"notRedirect":%d,"p50Us":%d,"p99Us":%d,"maxUs":%d,"latencyUs":[%s]}\n',
     summary.requests, summary.duration, summary.errors.connect, summary.errors.read, summary.errors.write,
-    summary.errors.timeout, bad, latency:percentile(50), latency:percentile(99), latency.max))
+    summary.errors.timeout, bad, latency:percentile(50), latency:percentile(99), latency.max, table.concat(histogram, ",")))
 end

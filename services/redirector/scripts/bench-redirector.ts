@@ -6,7 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
-import { startKafkaMock, wrkLoader, type LoadRound } from '@waymark/testkit';
+import { latencyPercentileUs, startKafkaMock, wrkLoader, type LoadRound } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
 
@@ -15,6 +15,8 @@ const benchEnv = z
   .object({
     BENCH_DURATION_S: z.coerce.number().int().positive().default(5),
     BENCH_ROUNDS: z.coerce.number().int().positive().default(3),
+    /** An unmeasured round per server first: JIT, first touch of every link, the producer's first batches. */
+    BENCH_WARMUP_S: z.coerce.number().int().nonnegative().default(5),
     /** wrk threads: one keeps up with either server here and leaves the most of the second core to the servers. */
     BENCH_WRK_THREADS: z.coerce.number().int().positive().default(1),
     BENCH_CLICK_SINK: z.enum(['kafka', 'discard']).default('kafka'),
@@ -22,6 +24,7 @@ const benchEnv = z
   .parse(process.env);
 const DURATION_S = benchEnv.BENCH_DURATION_S;
 const ROUNDS = benchEnv.BENCH_ROUNDS;
+const WARMUP_S = benchEnv.BENCH_WARMUP_S;
 const WRK_THREADS = benchEnv.BENCH_WRK_THREADS;
 const CONNECTIONS = 64;
 
@@ -44,18 +47,29 @@ function cpuOf(child: Child): Promise<CpuSample> {
   });
 }
 
-/** A load round with the CPU the server used during it. */
+/** A load round with the CPU the server used during it, and its length. */
 interface MeasuredRound extends LoadRound {
   readonly cpuUs: number;
   readonly mainThreadUs: number | null;
+  readonly mainThreadWaitUs: number | null;
+  readonly wallUs: number;
 }
+
+const between = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
 
 async function measured(child: Child, load: (port: number) => Promise<LoadRound>): Promise<MeasuredRound> {
   const before = await cpuOf(child);
+  const started = performance.now();
   const round = await load(child.port);
+  const wallUs = (performance.now() - started) * 1000;
   const after = await cpuOf(child);
-  const main = before.mainThreadUs === null || after.mainThreadUs === null ? null : after.mainThreadUs - before.mainThreadUs;
-  return { ...round, cpuUs: after.processUs - before.processUs, mainThreadUs: main };
+  return {
+    ...round,
+    cpuUs: after.processUs - before.processUs,
+    mainThreadUs: between(before.mainThreadUs, after.mainThreadUs),
+    mainThreadWaitUs: between(before.mainThreadWaitUs, after.mainThreadWaitUs),
+    wallUs,
+  };
 }
 
 /** `profile`: the child writes a CPU profile there from ready to exit (BENCH_CPU_PROFILE, for the measured redirector). */
@@ -95,14 +109,18 @@ interface Summary {
   cpuPerRequest: number;
   mainPerRequest: number | null;
   total: number;
-  /** Median of the rounds' p50, worst of their p99. */
+  /** p50 and p99 of every measured answer of every round together (ms); and the worst round's own p99. */
   p50: number;
   p99: number;
+  worstP99: number;
   bad: number;
 }
 
+const perRequest = (us: number | null, requests: number) => (us === null ? 'n/a' : (us / requests).toFixed(1));
+/** Share of the round the event loop spent on a CPU, and waiting for one. */
+const share = (us: number | null, round: MeasuredRound) => (us === null ? 'n/a' : `${Math.round((100 * us) / round.wallUs)} %`);
+
 function summarize(rounds: MeasuredRound[]): Summary {
-  const p50s = rounds.map((r) => r.p50Ms).sort((a, b) => a - b);
   const total = rounds.reduce((sum, r) => sum + r.requests, 0);
   const mains = rounds.map((r) => r.mainThreadUs);
   return {
@@ -110,16 +128,21 @@ function summarize(rounds: MeasuredRound[]): Summary {
     cpuPerRequest: rounds.reduce((sum, r) => sum + r.cpuUs, 0) / total,
     mainPerRequest: mains.includes(null) ? null : mains.reduce((sum: number, us) => sum + (us ?? 0), 0) / total,
     total,
-    p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
-    p99: Math.max(...rounds.map((r) => r.p99Ms)),
+    p50: latencyPercentileUs(rounds.map((r) => r.latencyUs), 50) / 1000,
+    p99: latencyPercentileUs(rounds.map((r) => r.latencyUs), 99) / 1000,
+    worstP99: Math.max(...rounds.map((r) => r.p99Ms)),
     bad: rounds.reduce((sum, r) => sum + r.bad, 0),
   };
 }
 
 const line = (name: string, r: Summary) =>
-  `${name.padEnd(12)} ${Math.round(r.rate).toString().padStart(8)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms (worst round)   not 302 ${r.bad}`;
+  `${name.padEnd(12)} ${Math.round(r.rate).toString().padStart(8)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms (all rounds; worst round ${r.worstP99.toFixed(2)} ms)   not 302 ${r.bad}`;
 const cpuLine = (name: string, r: Summary) =>
   `${name.padEnd(12)} ${r.cpuPerRequest.toFixed(1).padStart(6)} µs of CPU per request, ${r.mainPerRequest === null ? 'n/a' : r.mainPerRequest.toFixed(1)} µs of it on the event-loop thread`;
+const roundLine = (name: string, index: number, r: MeasuredRound) =>
+  `${`${name} ${index + 1}`.padEnd(14)} ${Math.round(r.rate).toString().padStart(8)} req/s   p99 ${r.p99Ms.toFixed(2).padStart(6)} ms   ` +
+  `${perRequest(r.cpuUs, r.requests).padStart(5)} µs CPU/req (event loop ${perRequest(r.mainThreadUs, r.requests)})   ` +
+  `event loop on a CPU ${share(r.mainThreadUs, r)}, waiting for one ${share(r.mainThreadWaitUs, r)}`;
 
 async function main(): Promise<void> {
   const kafka = await startKafkaMock();
@@ -132,6 +155,12 @@ async function main(): Promise<void> {
   const base = await startChild(['baseline']);
   const red = await startChild(['redirector', kafka.brokers.join(','), '100000'], process.env.BENCH_CPU_PROFILE);
   await Promise.all([base.ready, red.ready]);
+  let warmUpVisits = 0;
+  if (WARMUP_S > 0) {
+    const warmUp = wrkLoader({ codes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: WARMUP_S });
+    await warmUp(base.port);
+    warmUpVisits = (await warmUp(red.port)).requests;
+  }
   const baselineRounds: MeasuredRound[] = [];
   const redirectorRounds: MeasuredRound[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -142,15 +171,16 @@ async function main(): Promise<void> {
   const redirector = summarize(redirectorRounds);
   // Click emission must keep up: a redirector that answered fast by leaving its events queued would not count.
   const drainStarted = Date.now();
+  const visits = warmUpVisits + redirector.total;
   let published = await clicksPublished(red.port);
-  while (published < redirector.total && Date.now() - drainStarted < 10_000) {
+  while (published < visits && Date.now() - drainStarted < 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     published = await clicksPublished(red.port);
   }
   const drainMs = Date.now() - drainStarted;
   await Promise.all([stopChild(base), stopChild(red)]);
 
-  console.log(`\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each, random codes of 100,000)`);
+  console.log(`\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each after a ${WARMUP_S} s warm-up of each, random codes of 100,000)`);
   const discarded = benchEnv.BENCH_CLICK_SINK === 'discard';
   console.log(discarded
     ? 'click events built, then DISCARDED unsent (BENCH_CLICK_SINK=discard: a diagnostic, not the target configuration)'
@@ -161,7 +191,13 @@ async function main(): Promise<void> {
   console.log('server CPU (what each answer costs, whatever the load generator takes of the same cores)');
   console.log(cpuLine('baseline', baseline));
   console.log(cpuLine('redirector', redirector));
-  console.log(`clicks       ${published} click events ${discarded ? 'discarded' : 'acknowledged by Kafka'} for ${redirector.total} visits, ${drainMs} ms after the load ended`);
+  console.log('rounds (in the order run; "waiting for one": the event loop was ready to run but not on a core)');
+  baselineRounds.forEach((round, i) => {
+    console.log(roundLine('baseline', i, round));
+    const redirectorRound = redirectorRounds[i];
+    if (redirectorRound) console.log(roundLine('redirector', i, redirectorRound));
+  });
+  console.log(`clicks       ${published} click events ${discarded ? 'discarded' : 'acknowledged by Kafka'} for ${visits} visits (${warmUpVisits} of them in the warm-up), ${drainMs} ms after the load ended`);
 
   const fresh = await startChild(['redirector', kafka.brokers.join(','), '1000000']);
   const stats = await fresh.ready;

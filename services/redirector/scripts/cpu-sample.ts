@@ -1,31 +1,37 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** CPU time a bench server has used so far, in microseconds. */
 export interface CpuSample {
   /** Every thread of the process (process.cpuUsage): event loop, producer thread, GC and libuv helpers. */
   readonly processUs: number;
-  /** The event loop's thread alone, from /proc (Linux); null where /proc is missing. Clock-tick resolution (10 ms). */
+  /** The event loop's thread alone, on a CPU; null where /proc/<pid>/task/<tid>/schedstat is missing (not Linux). */
   readonly mainThreadUs: number | null;
+  /**
+   * How long the event loop's thread was ready to run but waited for a CPU (the scheduler's run-queue delay);
+   * null where schedstat is missing. Time the event loop waits here is time it answers nobody, whatever its own
+   * cost per request: on a machine whose cores are shared with the load generator this is the contention.
+   */
+  readonly mainThreadWaitUs: number | null;
 }
-
-let ticksPerSecond: number | undefined;
 
 export function sampleCpu(): CpuSample {
   const usage = process.cpuUsage();
-  return { processUs: usage.user + usage.system, mainThreadUs: mainThreadUs() };
+  const main = mainThreadSchedstat();
+  return { processUs: usage.user + usage.system, mainThreadUs: main?.runUs ?? null, mainThreadWaitUs: main?.waitUs ?? null };
 }
 
-/** utime and stime of the main thread (its tid is the pid), fields 14 and 15 of /proc/<pid>/task/<tid>/stat. */
-function mainThreadUs(): number | null {
-  let stat: string;
+/**
+ * `/proc/<pid>/task/<tid>/schedstat` of the main thread (its tid is the pid): nanoseconds on a CPU, nanoseconds
+ * waiting on a run queue, time slices. Nanosecond resolution, unlike the clock ticks of `stat`.
+ */
+function mainThreadSchedstat(): { runUs: number; waitUs: number } | null {
+  let text: string;
   try {
-    stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    text = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8');
   } catch {
     return null;
   }
-  // The command name (field 2) may hold spaces; the fields after it are counted from its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+  const [run, wait] = text.trim().split(' ').map(Number);
+  if (run === undefined || wait === undefined || !Number.isFinite(run) || !Number.isFinite(wait)) return null;
+  return { runUs: run / 1000, waitUs: wait / 1000 };
 }
