@@ -1,8 +1,8 @@
 /*
  * `npm run bench:redirector` (issue 4): bare node:http 302 baseline vs the redirector with 100,000 links and click
- * emission on, same load (wrk, 64 connections, random codes) in alternating rounds; then memory and ready time of a fresh
- * instance with 1,000,000 links on the links topic. Servers run in child processes so the benchmark does not share
- * their event loop.
+ * emission on, same load (wrk, 64 connections, random codes) in alternating rounds after one warm-up round of each;
+ * then memory and ready time of a fresh instance with 1,000,000 links on the links topic. Servers run in child
+ * processes so the benchmark does not share their event loop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
