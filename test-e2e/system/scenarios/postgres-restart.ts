@@ -25,15 +25,16 @@ export function postgresRestart(system: () => System): void {
       return (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status ?? 0;
     };
 
-    // This wait has failed now and then in CI (a notifier, about once in four runs over three sessions; on 2026-11-25
-    // its "events" check: the Kafka bus unhealthy, with PostgreSQL back). The failure carries which readiness check
-    // fails, the first of each warning and error the service logged (the bus logs why it is unhealthy, but the
-    // outage's repeated errors pushed that out of the tail), and what it logged last.
+    // The waits for ready and unready have failed now and then in CI (a notifier, about once in four runs over three
+    // sessions; on 2026-11-25 its "events" check: the Kafka bus unhealthy, with PostgreSQL back; later that day
+    // notifier-1 not reporting unready within 30 s, cause unknown). The failure carries whether the process still
+    // runs, which readiness check fails, the first of each warning and error the service logged (the bus logs why it
+    // is unhealthy, but the outage's repeated errors pushed that out of the tail), and what it logged last.
     const unreadyReport = async (label: string) => {
       const service = system().services.get(label);
       if (!service) return `${label} is not running`;
       const body = await fetch(`${service.url}/readyz`).then((r) => r.text(), (e: unknown) => `(no answer: ${String(e)})`);
-      return `${label} /readyz: ${body}\n${label} first warnings and errors since it started:\n${service.proc.warnings()}\n${label} last output:\n${service.proc.output()}`;
+      return `${label} ${service.proc.hasExited ? 'has EXITED' : 'is running'}; /readyz: ${body}\n${label} first warnings and errors since it started:\n${service.proc.warnings()}\n${label} last output:\n${service.proc.output()}`;
     };
 
     beforeAll(async () => {
@@ -48,7 +49,12 @@ export function postgresRestart(system: () => System): void {
       system().postgresProxy.setMode('reset');
       await system().postgres.restart();
       for (const label of WITH_DATABASE) {
-        await waitFor(async () => (await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` });
+        let status = 0;
+        await waitFor(async () => (status = await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` }).catch(
+          async (error: unknown) => {
+            throw new Error(`${(error as Error).message} (last status ${status})\n${await unreadyReport(label)}`, { cause: error });
+          },
+        );
       }
       // An API call meanwhile is told to retry (503 unavailable, Retry-After), as /v1/openapi.json says, not a 500.
       const duringOutage = await tenant.api.call('GET', '/v1/links/before-db');
