@@ -13,6 +13,6 @@ export { startFaultProxy, type FaultMode, type FaultProxy, type FaultProxyOption
 export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
 export { freePort } from './free-port';
 export { refusedConnectionError } from './refused-connection';
-export { wrkLoader, type LoadRound, type WrkLoadOptions } from './wrk-load';
+export { wrkLoader, type LoadRound, type WrkLoad, type WrkLoadOptions } from './wrk-load';
 export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
 export { rejectionOf } from './rejection-of';

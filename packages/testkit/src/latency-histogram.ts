@@ -3,8 +3,9 @@ export type LatencyHistogram = readonly (readonly [number, number])[];
 
 /**
  * The p-th percentile (0 < p <= 100) of every answer of the given histograms together, in µs, ranked as wrk ranks
- * its own (stats_percentile: the smallest latency whose cumulative count reaches round(p/100 * count + 0.5)). A benchmark of several rounds takes its
- * p99 here rather than from one round, so that one slow round weighs by its share of the answers, no more, no less.
+ * its own (stats_percentile: the smallest latency whose cumulative count reaches round(p/100 * count + 0.5)).
+ * A benchmark of several rounds takes its p99 here rather than from one round, so that one slow round weighs by its
+ * share of the answers, no more, no less.
  */
 export function latencyPercentileUs(histograms: readonly LatencyHistogram[], p: number): number {
   if (!(p > 0 && p <= 100)) throw new RangeError(`percentile must be in (0, 100], got ${p}`);

@@ -55,7 +55,10 @@ const SCRIPT = join(dirname(require.resolve('@waymark/testkit/package.json')), '
  * of the set per request on the given Host, every answer that is not a 302 counted. The benchmarks of the redirector
  * (bench:redirector) and of the whole system (bench:system) share it, so their figures come from the same load.
  */
-export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<LoadRound> {
+/** A round of load on the port; `durationS` overrides the options' (a benchmark's warm-up round, say). */
+export type WrkLoad = (port: number, durationS?: number) => Promise<LoadRound>;
+
+export function wrkLoader(options: WrkLoadOptions): WrkLoad {
   const wrk = findBinary('wrk', 'bash scripts/provision-bench-deps.sh (apt-get install -y wrk)');
   // wrk runs without complaint when its -s script is missing (no Host, no random codes, no result line).
   if (!existsSync(SCRIPT)) throw new Error(`the wrk script ${SCRIPT} is missing`);
@@ -63,9 +66,9 @@ export function wrkLoader(options: WrkLoadOptions): (port: number) => Promise<Lo
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const codesFile = join(dir, 'codes.txt');
   writeFileSync(codesFile, `${options.codes.join('\n')}\n`);
-  return async (port) => {
+  return async (port, durationS = options.durationS) => {
     const args = [
-      `-t${options.threads}`, `-c${options.connections}`, `-d${options.durationS}s`, '-s', SCRIPT,
+      `-t${options.threads}`, `-c${options.connections}`, `-d${durationS}s`, '-s', SCRIPT,
       `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
     ];
     // The result line carries the latency histogram: a few thousand pairs, tens of KB.

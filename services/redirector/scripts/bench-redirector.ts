@@ -6,7 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
-import { latencyPercentileUs, startKafkaMock, wrkLoader, type LoadRound } from '@waymark/testkit';
+import { latencyPercentileUs, startKafkaMock, wrkLoader, type LoadRound, type WrkLoad } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
 
@@ -57,7 +57,7 @@ interface MeasuredRound extends LoadRound {
 
 const between = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
 
-async function measured(child: Child, load: (port: number) => Promise<LoadRound>): Promise<MeasuredRound> {
+async function measured(child: Child, load: WrkLoad): Promise<MeasuredRound> {
   const before = await cpuOf(child);
   const started = performance.now();
   const round = await load(child.port);
@@ -157,9 +157,8 @@ async function main(): Promise<void> {
   await Promise.all([base.ready, red.ready]);
   let warmUpVisits = 0;
   if (WARMUP_S > 0) {
-    const warmUp = wrkLoader({ codes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: WARMUP_S });
-    await warmUp(base.port);
-    warmUpVisits = (await warmUp(red.port)).requests;
+    await load(base.port, WARMUP_S);
+    warmUpVisits = (await load(red.port, WARMUP_S)).requests;
   }
   const baselineRounds: MeasuredRound[] = [];
   const redirectorRounds: MeasuredRound[] = [];

@@ -30,11 +30,21 @@ export function postgresRestart(system: () => System): void {
     // notifier-1 not reporting unready within 30 s, cause unknown). The failure carries whether the process still
     // runs, which readiness check fails, the first of each warning and error the service logged (the bus logs why it
     // is unhealthy, but the outage's repeated errors pushed that out of the tail), and what it logged last.
-    const unreadyReport = async (label: string) => {
+    const readinessReport = async (label: string) => {
       const service = system().services.get(label);
       if (!service) return `${label} is not running`;
       const body = await fetch(`${service.url}/readyz`).then((r) => r.text(), (e: unknown) => `(no answer: ${String(e)})`);
       return `${label} ${service.proc.hasExited ? 'has EXITED' : 'is running'}; /readyz: ${body}\n${label} first warnings and errors since it started:\n${service.proc.warnings()}\n${label} last output:\n${service.proc.output()}`;
+    };
+
+    /** Waits until `/readyz` of the service answers `wanted`; a timeout carries the last status seen and the report. */
+    const waitForReadyStatus = async (label: string, wanted: number, timeoutMs: number, message: string) => {
+      let status = 0;
+      await waitFor(async () => (status = await readyStatus(label)) === wanted, { timeoutMs, intervalMs: 250, message }).catch(
+        async (error: unknown) => {
+          throw new Error(`${(error as Error).message} (last status ${status})\n${await readinessReport(label)}`, { cause: error });
+        },
+      );
     };
 
     beforeAll(async () => {
@@ -48,14 +58,7 @@ export function postgresRestart(system: () => System): void {
     it('reports unready while it is away, keeps redirecting and loses no click, then reconnects and works', async () => {
       system().postgresProxy.setMode('reset');
       await system().postgres.restart();
-      for (const label of WITH_DATABASE) {
-        let status = 0;
-        await waitFor(async () => (status = await readyStatus(label)) === 503, { timeoutMs: 30_000, intervalMs: 250, message: `${label} to report unready` }).catch(
-          async (error: unknown) => {
-            throw new Error(`${(error as Error).message} (last status ${status})\n${await unreadyReport(label)}`, { cause: error });
-          },
-        );
-      }
+      for (const label of WITH_DATABASE) await waitForReadyStatus(label, 503, 30_000, `${label} to report unready`);
       // An API call meanwhile is told to retry (503 unavailable, Retry-After), as /v1/openapi.json says, not a 500.
       const duringOutage = await tenant.api.call('GET', '/v1/links/before-db');
       expect({ status: duringOutage.status, code: duringOutage.body?.code }).toEqual({ status: 503, code: 'unavailable' });
@@ -67,13 +70,7 @@ export function postgresRestart(system: () => System): void {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstClickAt + OUTAGE_MS - Date.now())));
 
       system().postgresProxy.setMode('pass');
-      for (const label of WITH_DATABASE) {
-        await waitFor(async () => (await readyStatus(label)) === 200, { timeoutMs: 60_000, intervalMs: 250, message: `${label} to be ready again` }).catch(
-          async (error: unknown) => {
-            throw new Error(`${(error as Error).message}\n${await unreadyReport(label)}`, { cause: error });
-          },
-        );
-      }
+      for (const label of WITH_DATABASE) await waitForReadyStatus(label, 200, 60_000, `${label} to be ready again`);
       const created = await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/after', code: 'after-db' });
       expect(created.status).toBe(201);
       await waitForRedirect(system(), tenant.domain, '/after-db', 'https://example.com/after');
