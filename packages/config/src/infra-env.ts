@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { brokerList, url } from './fields';
+import { brokerList, duration, url } from './fields';
 
 /**
  * Connection settings of the production adapters, shared by every service's main.ts. A service's own config.ts holds
@@ -9,6 +9,13 @@ import { brokerList, url } from './fields';
 export const kafkaEnv = {
   KAFKA_BROKERS: brokerList(),
   KAFKA_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * How long a consumer group member may go unheard before the broker hands its partitions to the others; heartbeats
+   * go every tenth of it. Kafka brokers accept 6 s to 5 min unless configured otherwise (group.min/max.session.timeout.ms).
+   */
+  KAFKA_SESSION_TIMEOUT: duration()
+    .refine((ms) => ms >= 6_000 && ms <= 300_000, 'must be between 6s and 5m (what Kafka brokers accept by default)')
+    .default(30_000),
 };
 
 export const databaseEnv = {

@@ -12,7 +12,12 @@ async function main(): Promise<void> {
     service: 'analytics-ingest',
   });
   const logger = createLogger({ service: 'analytics-ingest', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID ?? 'analytics-ingest', logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID ?? 'analytics-ingest',
+    logger,
+    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
+  });
   const redis = new Redis(config.REDIS_URL);
   const cache = new RedisKeyValueCache({ redis, ownsConnection: false });
   const rateLimiter = new RedisRateLimiter({ redis });

@@ -14,7 +14,12 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger({ service: 'export-renderer', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID ?? 'export-renderer', logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID ?? 'export-renderer',
+    logger,
+    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
+  });
   const s3 = new URL(config.S3_ENDPOINT);
   const objectStore = new MinioObjectStore({
     endPoint: s3.hostname,

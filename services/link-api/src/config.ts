@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig, type Env } from '@waymark/config';
+import { databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
 import { DEFAULT_PLAN_CATALOG, planCatalogJson } from './identity/domain/plan-catalog';
 import { linksConfigShape } from './links/links-config';
 
@@ -37,11 +37,7 @@ export const configSchema = z
   });
 
 /** A standalone process needs its infrastructure named; the embedded runner passes adapters instead. */
-const productionConfigSchema = configSchema.extend({
-  KAFKA_BROKERS: env.brokerList(),
-  DATABASE_URL: env.url(['postgres', 'postgresql']),
-  REDIS_URL: env.url(['redis', 'rediss']),
-});
+const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
 export type Config = z.output<typeof configSchema>;
 export type ProductionConfig = z.output<typeof productionConfigSchema>;
@@ -51,7 +47,7 @@ export function loadConfig(source: Env = process.env): Config {
   return parseConfig(configSchema, source, { service: 'link-api' });
 }
 
-/** As loadConfig, and also requires KAFKA_BROKERS, DATABASE_URL and REDIS_URL (main.ts). */
+/** As loadConfig, and also requires KAFKA_BROKERS, DATABASE_URL and REDIS_URL, and reads the other Kafka settings (main.ts). */
 export function loadProductionConfig(source: Env = process.env): ProductionConfig {
   return parseConfig(productionConfigSchema, source, { service: 'link-api' });
 }

@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
   subscriber.on('error', (err) => logger.warn({ err }, 'redis subscriber connection error'));
   const linkInvalidations = await RedisLinkInvalidations.start(redis, subscriber, logger);
-  const bus = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'link-api', logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID ?? 'link-api',
+    logger,
+    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
+  });
   const service = await startService(config, {
     logger,
     bus,

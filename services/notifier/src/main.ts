@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     logger,
     // Notifications are real time: an idle fetch returns after at most this long (the default 1 s was most of the
     // click-to-delivery latency on brokers that hold a fetch until it expires).
-    consumer: { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS },
+    consumer: { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
   });
   const service = await startService(config, {
     logger,

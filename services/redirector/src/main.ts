@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     brokers: config.KAFKA_BROKERS,
     clientId: 'redirector',
     logger,
-    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS },
+    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
   });
   const clicks = openClickPublisher(config, { bus, clientId: 'redirector', logger: logger.child({ component: 'click-publisher' }) });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableAutoPipelining: true }) : undefined;

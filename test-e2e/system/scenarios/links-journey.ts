@@ -1,5 +1,6 @@
 import { waitFor } from '@waymark/testkit';
 import { decodeQrSvg } from '../support/qr-decode';
+import { serviceReport } from '../support/service-report';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';
 import { pathOf, visit } from '../support/visitor';
@@ -86,7 +87,13 @@ export function linksJourney(system: () => System): void {
           return verified.length >= 3 && verified;
         },
         { timeoutMs: 45_000, intervalMs: 200, message: 'three webhook deliveries' },
-      );
+      ).catch(async (error: unknown) => {
+        // What the notifier scheduled and attempted, what the receiver got, and how both notifiers fared.
+        const log = await tenant.api.call('GET', `/v1/channels/${channelId}/deliveries`).then((r) => JSON.stringify(r.body), (e: unknown) => String(e));
+        const got = system().receiver.received.map((r) => `${r.path} ${r.status}`).join(', ');
+        const reports = await Promise.all(['notifier-1', 'notifier-2'].map((label) => serviceReport(system(), label)));
+        throw new Error(`${(error as Error).message}\ndelivery log: ${log}\nreceived: ${got || 'nothing'}\n${reports.join('\n')}`, { cause: error });
+      });
       expect(deliveries).toHaveLength(3);
       for (const { payload } of deliveries) {
         expect(payload).toMatchObject({ event: 'click', code: 'spring', shortUrl: `https://${tenant.domain}/spring`, tags: { campaign: 'spring' } });

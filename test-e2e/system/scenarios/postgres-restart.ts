@@ -1,4 +1,5 @@
 import { waitFor } from '@waymark/testkit';
+import { serviceReport } from '../support/service-report';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';
 import { visit } from '../support/visitor';
@@ -27,22 +28,14 @@ export function postgresRestart(system: () => System): void {
 
     // The waits for ready and unready have failed now and then in CI (a notifier, about once in four runs over three
     // sessions; on 2026-11-25 its "events" check: the Kafka bus unhealthy, with PostgreSQL back; later that day
-    // notifier-1 not reporting unready within 30 s, cause unknown). The failure carries whether the process still
-    // runs, which readiness check fails, the first of each warning and error the service logged (the bus logs why it
-    // is unhealthy, but the outage's repeated errors pushed that out of the tail), and what it logged last.
-    const readinessReport = async (label: string) => {
-      const service = system().services.get(label);
-      if (!service) return `${label} is not running`;
-      const body = await fetch(`${service.url}/readyz`).then((r) => r.text(), (e: unknown) => `(no answer: ${String(e)})`);
-      return `${label} ${service.proc.hasExited ? 'has EXITED' : 'is running'}; /readyz: ${body}\n${label} first warnings and errors since it started:\n${service.proc.warnings()}\n${label} last output:\n${service.proc.output()}`;
-    };
-
-    /** Waits until `/readyz` of the service answers `wanted`; a timeout carries the last status seen and the report. */
+    // notifier-1 not reporting unready within 30 s, cause unknown). So a timeout carries the last status seen and the
+    // service's report (see serviceReport: the bus logs why it is unhealthy, among the first warnings).
+    /** Waits until `/readyz` of the service answers `wanted`. */
     const waitForReadyStatus = async (label: string, wanted: number, timeoutMs: number, message: string) => {
       let status = 0;
       await waitFor(async () => (status = await readyStatus(label)) === wanted, { timeoutMs, intervalMs: 250, message }).catch(
         async (error: unknown) => {
-          throw new Error(`${(error as Error).message} (last status ${status})\n${await readinessReport(label)}`, { cause: error });
+          throw new Error(`${(error as Error).message} (last status ${status})\n${await serviceReport(system(), label)}`, { cause: error });
         },
       );
     };

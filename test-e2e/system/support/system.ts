@@ -93,6 +93,10 @@ export async function startSystem(): Promise<System> {
       S3_BUCKET: 'waymark-e2e',
       SMTP_URL: smtp.url,
       PUBLIC_BASE_URL: gateway.url,
+      // The mock broker ends every rebalance of a group that was up on a timer of the session timeout less 1 s, where
+      // Kafka ends it once the members have rejoined: with the default 30 s, a notifier whose join failed (the mock
+      // refuses a follower's SyncGroup that comes after the leader's) held clicks.v1 of both notifiers for ~30 s.
+      KAFKA_SESSION_TIMEOUT: '10s',
     };
     const services = new Map<string, ServiceProcess>();
     const start = async (instance: Instance) => {

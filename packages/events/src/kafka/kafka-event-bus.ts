@@ -10,6 +10,7 @@ import { BrokerProbe } from './broker-probe';
 import { kafkaLogCreator } from './kafka-log-creator';
 import { KafkaPublisher, type KafkaRecord } from './kafka-publisher';
 import { DEFAULT_RESTART_POLICY, type ConsumerRestartPolicy } from './consumer-restarter';
+import { consumerTuning } from './consumer-tuning';
 import { subscribeKafka, type ConsumerTuning, type KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaEventBusOptions {
@@ -21,17 +22,11 @@ export interface KafkaEventBusOptions {
   /** Broker-level retries of a produce request (kafkajs backoff). Default 8. */
   producerRetries?: number;
   retry?: Partial<RetryPolicy>;
+  /** Without a heartbeat interval, heartbeats go every tenth of the session timeout (kafkajs' 30 s and 3 s). */
   consumer?: Partial<ConsumerTuning>;
   /** How a consumer kafkajs gave up on is restarted, and when its absence makes the bus unhealthy. */
   restart?: Partial<ConsumerRestartPolicy>;
 }
-
-const DEFAULT_TUNING: ConsumerTuning = {
-  sessionTimeoutMs: 30_000,
-  heartbeatIntervalMs: 3_000,
-  maxBatchDurationMs: 300_000,
-  maxWaitTimeMs: 1_000,
-};
 
 /** The production event bus: Kafka through kafkajs. Topics are created by the deploy job, not here. */
 export class KafkaEventBus implements EventBus {
@@ -86,7 +81,7 @@ export class KafkaEventBus implements EventBus {
         clientId: this.options.clientId,
         logger: this.options.logger,
         retry: { ...DEFAULT_RETRY, ...this.options.retry },
-        tuning: { ...DEFAULT_TUNING, ...this.options.consumer },
+        tuning: consumerTuning(this.options.consumer),
         park: (topicName, groupId, raw, error) => this.park(topicName, groupId, raw, error),
         restart: { ...DEFAULT_RESTART_POLICY, ...this.options.restart },
       },
