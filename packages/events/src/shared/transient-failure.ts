@@ -33,6 +33,13 @@ function isTransientSqlState(code: string): boolean {
 /** Prisma's own codes for an unreachable or overloaded database, a pool timeout and a write conflict. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034', 'P2037']);
 
+/**
+ * Prisma's P2028 (transaction API error) when the interactive transaction outlived its timeout or could not start
+ * within its wait: a process or database too busy, and the transaction rolled back, so trying again is safe. Other
+ * P2028s (a query on a transaction the code already finished) are bugs, which retrying would not cure.
+ */
+const PRISMA_TRANSACTION_TIMEOUT = /expired transaction|timeout for this transaction|Unable to start a transaction in the given time/i;
+
 /** @prisma/driver-adapter-utils error kinds of the same situations. */
 const DRIVER_ADAPTER_KINDS = new Set([
   'DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionWriteConflict',
@@ -79,6 +86,7 @@ function describesOutage(error: Record<string, unknown>): boolean {
   if (error.transient === true || error.retriable === true) return true;
   const { code, kind, name, message } = error;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_CODES.has(code) || isTransientSqlState(code))) return true;
+  if (code === 'P2028' && typeof message === 'string' && PRISMA_TRANSACTION_TIMEOUT.test(message)) return true;
   if (typeof kind === 'string' && DRIVER_ADAPTER_KINDS.has(kind)) return true;
   if (typeof name === 'string' && ERROR_NAMES.has(name)) return true;
   return typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message));
