@@ -49,15 +49,15 @@ export interface WrkLoadOptions {
  */
 const SCRIPT = join(dirname(require.resolve('@waymark/testkit/package.json')), 'wrk', 'random-codes.lua');
 
+/** A round of load on the port; `durationS` overrides the options' (a benchmark's warm-up round, say). */
+export type WrkLoad = (port: number, durationS?: number) => Promise<LoadRound>;
+
 /**
  * Drives a redirect server with wrk (Debian's package, installed by scripts/provision-bench-deps.sh; C, so the load
  * generator takes far less of the machine's two cores than a Node one would) and wrk/random-codes.lua: a random code
  * of the set per request on the given Host, every answer that is not a 302 counted. The benchmarks of the redirector
  * (bench:redirector) and of the whole system (bench:system) share it, so their figures come from the same load.
  */
-/** A round of load on the port; `durationS` overrides the options' (a benchmark's warm-up round, say). */
-export type WrkLoad = (port: number, durationS?: number) => Promise<LoadRound>;
-
 export function wrkLoader(options: WrkLoadOptions): WrkLoad {
   const wrk = findBinary('wrk', 'bash scripts/provision-bench-deps.sh (apt-get install -y wrk)');
   // wrk runs without complaint when its -s script is missing (no Host, no random codes, no result line).
