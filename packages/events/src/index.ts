@@ -9,6 +9,7 @@ export { MemoryEventLogStore } from './in-process/memory-event-log-store';
 export { PgEventLogStore, type PgEventLogStoreOptions } from './in-process/pg-event-log-store';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
+export { kafkaConnectionSettings, type KafkaEnvSettings } from './kafka/kafka-connection-settings';
 export type { KafkaRecord } from './kafka/kafka-publisher';
 export type { ConsumerTuning } from './kafka/kafka-subscription';
 export {

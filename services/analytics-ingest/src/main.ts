@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { parseConfig, kafkaEnv, databaseEnv, redisEnv } from '@waymark/config';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { configSchema } from './config';
@@ -12,12 +12,7 @@ async function main(): Promise<void> {
     service: 'analytics-ingest',
   });
   const logger = createLogger({ service: 'analytics-ingest', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: config.KAFKA_CLIENT_ID ?? 'analytics-ingest',
-    logger,
-    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
-  });
+  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'analytics-ingest'), logger });
   const redis = new Redis(config.REDIS_URL);
   const cache = new RedisKeyValueCache({ redis, ownsConnection: false });
   const rateLimiter = new RedisRateLimiter({ redis });

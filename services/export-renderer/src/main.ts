@@ -1,4 +1,4 @@
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
@@ -14,12 +14,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger({ service: 'export-renderer', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: config.KAFKA_CLIENT_ID ?? 'export-renderer',
-    logger,
-    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
-  });
+  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'export-renderer'), logger });
   const s3 = new URL(config.S3_ENDPOINT);
   const objectStore = new MinioObjectStore({
     endPoint: s3.hostname,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
@@ -18,12 +18,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'gs1-catalog', level: config.LOG_LEVEL });
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: config.KAFKA_CLIENT_ID ?? 'gs1-catalog',
-    logger,
-    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
-  });
+  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'gs1-catalog'), logger });
   const s3 = new URL(config.S3_ENDPOINT);
   const objectStore = new MinioObjectStore({
     endPoint: s3.hostname,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { loadProductionConfig } from './config';
@@ -23,12 +23,7 @@ async function main(): Promise<void> {
   const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
   subscriber.on('error', (err) => logger.warn({ err }, 'redis subscriber connection error'));
   const linkInvalidations = await RedisLinkInvalidations.start(redis, subscriber, logger);
-  const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: config.KAFKA_CLIENT_ID ?? 'link-api',
-    logger,
-    consumer: { sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
-  });
+  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'link-api'), logger });
   const service = await startService(config, {
     logger,
     bus,

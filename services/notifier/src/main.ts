@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
 import { databaseEnv, kafkaEnv, parseConfig, redisEnv } from '@waymark/config';
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { checkConfig, configSchema } from './config';
@@ -21,12 +21,10 @@ async function main(): Promise<void> {
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
   const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: config.KAFKA_CLIENT_ID ?? 'notifier',
-    logger,
     // Notifications are real time: an idle fetch returns after at most this long (the default 1 s was most of the
     // click-to-delivery latency on brokers that hold a fetch until it expires).
-    consumer: { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
+    ...kafkaConnectionSettings(config, 'notifier', { maxWaitTimeMs: NOTIFIER_FETCH_WAIT_MS }),
+    logger,
   });
   const service = await startService(config, {
     logger,

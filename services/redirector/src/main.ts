@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { KafkaEventBus } from '@waymark/events';
+import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { loadProductionConfig } from './config';
@@ -9,13 +9,9 @@ import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
 async function main(): Promise<void> {
   const config = loadProductionConfig(process.env);
   const logger = createLogger({ service: 'redirector', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'redirector',
-    logger,
-    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS, sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT },
-  });
-  const clicks = openClickPublisher(config, { bus, clientId: 'redirector', logger: logger.child({ component: 'click-publisher' }) });
+  const kafka = kafkaConnectionSettings(config, 'redirector', { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS });
+  const bus = await KafkaEventBus.connect({ ...kafka, logger });
+  const clicks = openClickPublisher(config, { bus, clientId: kafka.clientId, logger: logger.child({ component: 'click-publisher' }) });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableAutoPipelining: true }) : undefined;
   const service = await startService(config, { logger, bus, clickPublisher: clicks.publisher, redis });
   // The service drains its click emitter through the publisher, so the publisher (its thread and producer) closes
