@@ -17,6 +17,9 @@ const wrkResult = z.object({
   readErrors: z.number().int().nonnegative(),
   writeErrors: z.number().int().nonnegative(),
   timeouts: z.number().int().nonnegative(),
+  /** Answers of 400 and above, counted by wrk itself. */
+  statusErrors: z.number().int().nonnegative(),
+  /** Answers other than 302, counted by the script's response(); 0 when it has none (everyStatus false). */
   notRedirect: z.number().int().nonnegative(),
   p50Us: z.number().int().nonnegative(),
   p99Us: z.number().int().nonnegative(),
@@ -29,7 +32,7 @@ export interface LoadRound {
   readonly rate: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
-  /** Answers other than 302, plus socket errors and timeouts. */
+  /** Answers other than 302 (only those of 400 and above when everyStatus is false), plus socket errors and timeouts. */
   readonly bad: number;
   /** wrk's latency histogram: each distinct latency (µs) with how many answers took it; see latency-histogram.ts. */
   readonly latencyUs: LatencyHistogram;
@@ -41,6 +44,12 @@ export interface WrkLoadOptions {
   readonly connections: number;
   readonly threads: number;
   readonly durationS: number;
+  /**
+   * Whether wrk checks the status of every answer (default true). False leaves wrk its own count of answers of 400
+   * and above only, which costs it nothing per answer; the caller must then check the other statuses itself, as
+   * bench:redirector does from the server's count by status (see wrk/random-codes.lua).
+   */
+  readonly everyStatus?: boolean;
 }
 
 /**
@@ -72,7 +81,8 @@ export function wrkLoader(options: WrkLoadOptions): WrkLoad {
       `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
     ];
     // The result line carries the latency histogram: a few thousand pairs, tens of KB.
-    const { stdout } = await run(wrk, args, { maxBuffer: 16 << 20 });
+    const env = options.everyStatus === false ? { ...process.env, WRK_STATUS_CHECK: 'errors' } : process.env;
+    const { stdout } = await run(wrk, args, { maxBuffer: 16 << 20, env });
     const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
     if (!line) throw new Error(`wrk printed no result line:\n${stdout}`);
     const result = wrkResult.parse(JSON.parse(line.slice('WRK_RESULT '.length)));
@@ -81,7 +91,8 @@ export function wrkLoader(options: WrkLoadOptions): WrkLoad {
       rate: result.requests / (result.durationUs / 1e6),
       p50Ms: result.p50Us / 1000,
       p99Ms: result.p99Us / 1000,
-      bad: result.notRedirect + result.connectErrors + result.readErrors + result.writeErrors + result.timeouts,
+      // With the every-status check a 4xx/5xx is in both counts; without it, notRedirect is 0.
+      bad: (options.everyStatus === false ? result.statusErrors : result.notRedirect) + result.connectErrors + result.readErrors + result.writeErrors + result.timeouts,
       latencyUs: result.latencyUs,
     };
   };

@@ -4,8 +4,11 @@
 -- Arguments after `--`: <file of codes, one per line> <Host header>.
 --
 -- Requests are formatted once per thread in init() and picked at random per request, so the load generator spends
--- its time sending, not building strings. Every answer that is not a 302 is counted: a server that answered fast
--- with 404s would not be measured as fast.
+-- its time sending, not building strings. Every answer that is not a 302 is counted (a server that answered fast
+-- with 404s would not be measured as fast), by the response() below unless WRK_STATUS_CHECK=errors: then only wrk's
+-- own count of answers of 400 and above is kept, and the caller checks the other statuses itself (bench:redirector
+-- reads the server's count of answers by status). A response() makes wrk hand every answer's headers and body to
+-- Lua, about 0.8 µs of wrk's CPU per request here, taken from the same two cores as the server under test.
 
 local threads = {}
 
@@ -32,8 +35,11 @@ function request()
   return requests[math.random(count)]
 end
 
-function response(status, headers, body)
-  if status ~= 302 then not_redirect = not_redirect + 1 end
+-- wrk asks whether a response() exists once the script is loaded, before init(): the check is chosen here.
+if os.getenv("WRK_STATUS_CHECK") ~= "errors" then
+  function response(status, headers, body)
+    if status ~= 302 then not_redirect = not_redirect + 1 end
+  end
 end
 
 function done(summary, latency, requests)
@@ -49,7 +55,7 @@ function done(summary, latency, requests)
     histogram[#histogram + 1] = string.format("[%d,%d]", value, count)
   end
   io.write(string.format(
-    'WRK_RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,"timeouts":%d,"notRedirect":%d,"p50Us":%d,"p99Us":%d,"maxUs":%d,"latencyUs":[%s]}\n',
+    'WRK_RESULT {"requests":%d,"durationUs":%d,"connectErrors":%d,"readErrors":%d,"writeErrors":%d,"timeouts":%d,"statusErrors":%d,"notRedirect":%d,"p50Us":%d,"p99Us":%d,"maxUs":%d,"latencyUs":[%s]}\n',
     summary.requests, summary.duration, summary.errors.connect, summary.errors.read, summary.errors.write,
-    summary.errors.timeout, bad, latency:percentile(50), latency:percentile(99), latency.max, table.concat(histogram, ",")))
+    summary.errors.timeout, summary.errors.status, bad, latency:percentile(50), latency:percentile(99), latency.max, table.concat(histogram, ",")))
 end
