@@ -24,7 +24,7 @@ const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request
 const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) => KafkaEncoder;
 const Record = require('kafkajs/src/protocol/recordBatch/record/v0') as (args: Record<string, unknown>) => KafkaEncoder;
 const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as { RecordBatch(args: Record<string, unknown>): Promise<KafkaEncoder> };
-const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as (buffer: Buffer) => number;
+const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as ((buffer: Buffer) => number) & { native: boolean; javascript(buffer: Buffer): number };
 const { Types: CompressionTypes } = require('kafkajs/src/protocol/message/compression') as { Types: { None: number; GZIP: number } };
 const Long = require('kafkajs/src/utils/long') as { fromValue(value: number): unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -129,13 +129,22 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
     }
   });
 
-  it('computes CRC-32C as the bitwise definition does, at every length and alignment', () => {
-    expect(crc32C(Buffer.from('123456789'))).toBe(0xe3069283); // the standard check value of CRC-32C
+  it.each([
+    ['the one kafkajs uses', crc32C],
+    ['the JavaScript fallback', crc32C.javascript],
+  ])('computes CRC-32C as the bitwise definition does, at every length and alignment: %s', (_name, crc) => {
+    expect(crc(Buffer.from('123456789'))).toBe(0xe3069283); // the standard check value of CRC-32C
     const data = randomBytes(4096);
     for (let length = 0; length <= 300; length += 1) {
       const slice = data.subarray(length % 8, (length % 8) + length);
-      expect([length, crc32C(slice)]).toEqual([length, bitwiseCrc32C(slice)]);
+      expect([length, crc(slice)]).toEqual([length, bitwiseCrc32C(slice)]);
     }
-    expect(crc32C(data)).toBe(bitwiseCrc32C(data));
+    expect(crc(data)).toBe(bitwiseCrc32C(data));
+  });
+
+  it('uses the native CRC-32C of @node-rs/crc32 where it publishes a prebuilt binary', () => {
+    const published = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64'].includes(`${process.platform}-${process.arch}`);
+    if (published) expect(crc32C.native).toBe(true);
+    else expect(typeof crc32C.native).toBe('boolean');
   });
 });
