@@ -38,14 +38,29 @@ describe('wrkLoader', () => {
     }
   });
 
-  it('counts every answer that is not a 302', async () => {
-    const { server, port } = await recordingServer(404);
+  it.each([404, 200])('counts every answer that is not a 302 (%i)', async (status) => {
+    const { server, port } = await recordingServer(status);
     try {
       const round = await load(port);
       expect(round.requests).toBeGreaterThan(50);
       expect(round.bad).toBe(round.requests);
     } finally {
       server.close();
+    }
+  });
+
+  // everyStatus false: no Lua call per answer; wrk's own count of 400 and above is all that is counted.
+  it('with everyStatus false, counts the answers of 400 and above and leaves the others to the caller', async () => {
+    const errorsOnly = wrkLoader({ codes, host: 'go.bench.test', connections: 4, threads: 1, durationS: 1, everyStatus: false });
+    for (const [status, allBad] of [[404, true], [503, true], [200, false], [302, false]] as const) {
+      const { server, port } = await recordingServer(status);
+      try {
+        const round = await errorsOnly(port);
+        expect(round.requests).toBeGreaterThan(50);
+        expect([status, round.bad]).toEqual([status, allBad ? round.requests : 0]);
+      } finally {
+        server.close();
+      }
     }
   });
 });

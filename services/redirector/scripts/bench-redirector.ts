@@ -57,12 +57,17 @@ interface MeasuredRound extends LoadRound {
 
 const between = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
 
+/** The redirector's /metrics (Prometheus text). */
+async function metricsOf(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
 /**
  * The redirector's count of visitor answers other than 302 so far, from its /metrics (redirector_visits_total by
  * status). wrk counts only the answers of 400 and above itself (see wrkLoader's everyStatus); this catches the rest.
  */
 async function notRedirects(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const text = await metricsOf(port);
   let count = 0;
   for (const match of text.matchAll(/^redirector_visits_total\{status="(\d+)"\} (\d+)/gm)) if (match[1] !== '302') count += Number(match[2]);
   return count;
@@ -112,7 +117,7 @@ function stopChild(child: Child): Promise<void> {
 
 /** The redirector's count of click events Kafka acknowledged, from its /metrics. */
 async function clicksPublished(port: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const text = await metricsOf(port);
   const match = /^redirector_clicks_published\{[^}]*\} (\d+)/m.exec(text);
   if (!match) throw new Error('redirector_clicks_published is missing from /metrics');
   return Number(match[1]);
