@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 /*
  * patches/kafkajs+2.2.4.patch (applied by patch-package at install) makes kafkajs encode an uncompressed produce
- * request's record batches in one pass, and its CRC32C eight bytes at a time. What goes on the wire must not change:
- * these tests hold the patched request to kafkajs' own record-by-record encoders (Record and RecordBatch, which the
- * patch leaves as they are) byte for byte, and the CRC to a bitwise reference.
+ * request's record batches in one pass, its CRC32C natively (or eight bytes at a time), a request's buffers without
+ * zero-filling them, a produce request as chunks framed with one copy, and group a batch's messages by partition in
+ * one pass. What goes on the wire must not change: these tests hold the patched request to kafkajs' own
+ * record-by-record encoders (Record and RecordBatch, which the patch leaves as they are) and its framing byte for
+ * byte, the encoders' output to not depending on what their unfilled buffers held, the grouping to kafkajs' own, and
+ * the CRC to a bitwise reference.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- kafkajs' protocol encoders are not part of its public API */
 type Message = { key?: string | Buffer | null; value: string | Buffer | null; headers?: Record<string, string | Buffer | (string | Buffer)[]>; timestamp?: number };
@@ -20,7 +23,12 @@ interface KafkaEncoder {
   size(): number;
 }
 
-const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request') as (args: ProduceArgs) => { encode(): Promise<KafkaEncoder> };
+type Payload = Pick<KafkaEncoder, 'buffer' | 'size'>;
+type RequestDef = { apiKey: number; apiVersion: number; encode(): Promise<Payload> };
+type GroupArgs = { topic: string; partitionMetadata: unknown[]; messages: Message[]; partitioner(args: { message: Message }): number };
+const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request') as (args: ProduceArgs) => RequestDef;
+const createRequest = require('kafkajs/src/protocol/request') as (args: { correlationId: number; clientId: string; request: RequestDef }) => Promise<KafkaEncoder>;
+const groupMessagesPerPartition = require('kafkajs/src/producer/groupMessagesPerPartition') as (args: GroupArgs) => Record<string, Message[]>;
 const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) => KafkaEncoder;
 const Record = require('kafkajs/src/protocol/recordBatch/record/v0') as (args: Record<string, unknown>) => KafkaEncoder;
 const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as { RecordBatch(args: Record<string, unknown>): Promise<KafkaEncoder> };
@@ -50,6 +58,37 @@ async function recordByRecord(args: ProduceArgs, dateNow: number): Promise<Buffe
     topics.push(new Encoder().writeString(topic).writeArray(encoded));
   }
   return new Encoder().writeString(transactionalId).writeInt16(acks).writeInt32(timeout).writeArray(topics).buffer;
+}
+
+/** kafkajs 2.2.4's framing of a request before the patch: header and payload into one encoder, then size-prefixed. */
+async function framedAsBefore(correlationId: number, clientId: string, request: RequestDef): Promise<Buffer> {
+  const payload = await request.encode();
+  const whole = new Encoder().writeInt16(request.apiKey).writeInt16(request.apiVersion).writeInt32(correlationId).writeString(clientId);
+  const body = Buffer.concat([whole.buffer, payload.buffer]);
+  return Buffer.concat([new Encoder().writeInt32(body.length).buffer, body]);
+}
+
+/** kafkajs 2.2.4's grouping before the patch, verbatim but for the names. */
+function groupedAsBefore({ topic, partitionMetadata, messages, partitioner }: GroupArgs): Record<string, Message[]> {
+  if (partitionMetadata.length === 0) return {};
+  return messages.reduce<Record<string, Message[]>>((result, message) => {
+    const partition = (partitioner as (args: unknown) => number)({ topic, partitionMetadata, message });
+    const current = result[partition] || [];
+    return Object.assign(result, { [partition]: [...current, message] });
+  }, {});
+}
+
+/** Runs `encode` with Buffer.allocUnsafe handing out buffers filled with `fill`, as stale memory would be. */
+async function withUnsafeBuffersFilled<T>(fill: number, encode: () => Promise<T>): Promise<T> {
+  const allocUnsafe = Buffer.allocUnsafe;
+  const spy = jest.spyOn(Buffer, 'allocUnsafe').mockImplementation((size: number) => allocUnsafe(size).fill(fill));
+  try {
+    const encoded = await encode();
+    expect(spy).toHaveBeenCalled(); // the encoders took their buffers from here, so what they held was `fill`
+    return encoded;
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 /** Plain bit-by-bit CRC-32C (Castagnoli, reflected polynomial 0x82F63B78). */
@@ -127,6 +166,60 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
       await expect(recordByRecord(args, Date.now())).rejects.toMatchObject({ name: 'TypeError' });
       await expect(produceRequest(args).encode()).rejects.toMatchObject({ name: 'TypeError' });
     }
+  });
+
+  it('frames a request (size, header, payload) byte for byte as before, a produce request of chunks and any other', async () => {
+    const now = Date.now();
+    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      for (let seed = 0; seed < 30; seed += 1) {
+        const produce = produceRequest({
+          acks: -1, timeout: 30_000,
+          topicData: [{ topic: 'clicks.v1', partitions: Array.from({ length: 1 + (seed % 3) }, (_, p) => ({ partition: p, messages: messages(seed + p, now) })) }],
+        });
+        // A request whose payload is an Encoder, as every request but an uncompressed produce request has.
+        const other: RequestDef = { apiKey: 3, apiVersion: 6, encode: async () => new Encoder().writeArray([`topic-${seed}`, 'é'.repeat(seed)]).writeInt32(seed) };
+        for (const request of [produce, other]) {
+          const framed = (await createRequest({ correlationId: seed * 7, clientId: `client-${seed}`, request })).buffer;
+          expect({ seed, apiKey: request.apiKey, equal: framed.equals(await framedAsBefore(seed * 7, `client-${seed}`, request)) }).toEqual({ seed, apiKey: request.apiKey, equal: true });
+        }
+      }
+    } finally {
+      dateNow.mockRestore();
+    }
+  });
+
+  it('encodes the same bytes whatever the buffers it did not zero-fill held before', async () => {
+    const now = Date.now();
+    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      for (let seed = 0; seed < 20; seed += 1) {
+        const args: ProduceArgs = { acks: -1, timeout: 1_000, topicData: [{ topic: 't', partitions: [{ partition: seed % 4, messages: messages(seed, now) }] }] };
+        const gzip: ProduceArgs = { ...args, compression: CompressionTypes.GZIP };
+        const encodeAll = async () => [
+          (await createRequest({ correlationId: seed, clientId: 'c', request: produceRequest(args) })).buffer,
+          (await createRequest({ correlationId: seed, clientId: 'c', request: produceRequest(gzip) })).buffer,
+          await recordByRecord(args, now),
+        ];
+        const [zeros, ones] = [await withUnsafeBuffersFilled(0x00, encodeAll), await withUnsafeBuffersFilled(0xff, encodeAll)];
+        expect(zeros.map((buffer, i) => buffer.equals(ones[i] as Buffer))).toEqual([true, true, true]);
+      }
+    } finally {
+      dateNow.mockRestore();
+    }
+  });
+
+  it('groups messages by partition as before: the same partitions, each with its messages in order', () => {
+    const now = Date.now();
+    for (let seed = 0; seed < 50; seed += 1) {
+      const batch = messages(seed, now).concat(messages(seed + 1, now));
+      const partitioner = ({ message }: { message: Message }) => (batch.indexOf(message) * 7 + seed) % (1 + (seed % 6));
+      const args: GroupArgs = { topic: 'clicks.v1', partitionMetadata: [{}], messages: batch, partitioner };
+      const grouped = groupMessagesPerPartition(args);
+      expect(Object.keys(grouped)).toEqual(Object.keys(groupedAsBefore(args)));
+      expect(grouped).toEqual(groupedAsBefore(args));
+    }
+    expect(groupMessagesPerPartition({ topic: 't', partitionMetadata: [], messages: [{ value: 'x' }], partitioner: () => 0 })).toEqual({});
   });
 
   it.each([
