@@ -34,8 +34,9 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
     PORT: '0',
     HOST: '127.0.0.1',
     KAFKA_BROKERS: brokers,
+    // The click settings of the environment (CLICK_PUBLISHER, CLICK_BATCH_MAX, ...) apply, as they would in main.ts.
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CLICK_'))),
     CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')),
-    ...(process.env.CLICK_PUBLISHER ? { CLICK_PUBLISHER: process.env.CLICK_PUBLISHER } : {}),
   });
   const kafka = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector-bench', logger, consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS } });
   const log = await InProcessEventBus.start({ store: new MemoryEventLogStore(), logger });

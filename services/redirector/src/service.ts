@@ -57,6 +57,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     spool,
     logger: logger.child({ component: 'click-emitter' }),
     batchMax: config.CLICK_BATCH_MAX,
+    batchMaxBytes: config.CLICK_BATCH_MAX_BYTES,
     flushMs: config.CLICK_FLUSH_INTERVAL,
     degradeAfterMs: config.CLICK_DEGRADE_AFTER,
     retryMs: config.CLICK_RETRY_INTERVAL,

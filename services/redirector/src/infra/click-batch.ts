@@ -40,6 +40,11 @@ export class ClickBatch {
     return this.count;
   }
 
+  /** Bytes of the records so far, as packed (their texts and lengths). */
+  get size(): number {
+    return this.used;
+  }
+
   append(click: EncodedClick): void {
     // Three bytes per UTF-16 unit is the most UTF-8 can need, so `write` below never truncates.
     const bound = HEADER + 3 * (click.key.length + click.eventId.length + click.json.length);

@@ -12,12 +12,19 @@ export interface ClickPublisher {
   publish(batch: ClickBatch): Promise<void>;
 }
 
+const DEFAULT_BATCH_MAX_BYTES = 768 * 1024;
+
 export interface ClickEmitterOptions {
   readonly publisher: ClickPublisher;
   readonly spool: ClickSpool;
   readonly logger: Logger;
-  /** Events per publish. */
+  /** Events per publish, at most. */
   readonly batchMax: number;
+  /**
+   * Bytes of records per publish, at most (the batch closes once it reaches this): a batch must stay below the
+   * brokers' message.max.bytes (1 MiB by default) even when all of it lands on one partition. Default 768 KiB.
+   */
+  readonly batchMaxBytes?: number;
   /** How often the queue is flushed. */
   readonly flushMs: number;
   /** A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. */
@@ -48,12 +55,12 @@ export class ClickEmitter implements ClickSink {
 
   record(click: EncodedClick): void {
     let batch = this.filling;
-    if (batch === undefined || batch.length >= this.options.batchMax) {
+    if (batch === undefined || this.full(batch)) {
       batch = this.filling = new ClickBatch();
       this.queue.push(batch);
     }
     batch.append(click);
-    if (batch.length >= this.options.batchMax) this.wake?.();
+    if (this.full(batch)) this.wake?.();
   }
 
   get stats(): { published: number; queued: number; spooledBytes: number; dropped: number; degraded: boolean } {
@@ -97,7 +104,7 @@ export class ClickEmitter implements ClickSink {
     if (spool.hasData()) {
       // Keep the order roughly by time: new events queue behind the spooled ones.
       await spool.append(this.takeQueued());
-      const chunk = await spool.read(batchMax);
+      const chunk = await spool.read(batchMax, this.batchMaxBytes);
       if (!chunk) return;
       if (chunk.clicks.length === 0 || (await this.send(ClickBatch.of(chunk.clicks), false))) await chunk.commit();
       return;
@@ -106,6 +113,14 @@ export class ClickEmitter implements ClickSink {
     if (batch === undefined) return;
     if (batch === this.filling) this.filling = undefined;
     if (!(await this.send(batch, true))) await spool.append(batch.clicks());
+  }
+
+  private full(batch: ClickBatch): boolean {
+    return batch.length >= this.options.batchMax || batch.size >= this.batchMaxBytes;
+  }
+
+  private get batchMaxBytes(): number {
+    return this.options.batchMaxBytes ?? DEFAULT_BATCH_MAX_BYTES;
   }
 
   /** Every queued record, as text for the spool; the queue is empty afterwards. */

@@ -72,3 +72,21 @@ test('a replayed record is the event that was spooled, and sizes count UTF-8 byt
   expect(spool.bytes).toBe(Buffer.byteLength(`${spooled[2]!.json}\n`));
   expect(await drain(spool, 10)).toEqual(['e3']);
 });
+
+test('a read takes at most maxBytes of lines (so a replayed batch stays under the brokers limit), one line at least', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'spool-'));
+  const spool = await ClickSpool.open(dir, 1 << 20, logger);
+  const clicks = [1, 2, 3, 4, 5, 6, 7].map((n) => click(n, 'x'.repeat(100 * n)));
+  await spool.append(clicks);
+  const line = (n: number) => Buffer.byteLength(`${clicks[n - 1]!.json}\n`);
+  const first = await spool.read(100, line(1) + line(2) + line(3));
+  expect(first?.clicks.map((c) => c.eventId)).toEqual(['e1', 'e2', 'e3']);
+  await first?.commit();
+  const second = await spool.read(100, line(4) + line(5) - 1);
+  expect(second?.clicks.map((c) => c.eventId)).toEqual(['e4']);
+  await second?.commit();
+  const oversized = await spool.read(100, 10);
+  expect(oversized?.clicks.map((c) => c.eventId)).toEqual(['e5']);
+  await oversized?.commit();
+  expect(await drain(spool, 100)).toEqual(['e6', 'e7']);
+});

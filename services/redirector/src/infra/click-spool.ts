@@ -93,8 +93,11 @@ export class ClickSpool {
     return this.writes;
   }
 
-  /** Up to `max` events from the oldest closed segment, or null when nothing waits. */
-  async read(max: number): Promise<SpoolChunk | null> {
+  /**
+   * Up to `max` events from the oldest closed segment, of at most `maxBytes` of JSON lines together (but always
+   * one at least), or null when nothing waits.
+   */
+  async read(max: number, maxBytes = READ_BYTES): Promise<SpoolChunk | null> {
     await this.writes;
     const oldest = this.segments[0];
     if (oldest === undefined || !this.hasData()) return null;
@@ -112,7 +115,7 @@ export class ClickSpool {
     } finally {
       await handle.close();
     }
-    const { clicks, consumed } = this.parse(buffer, max, start + buffer.length === size);
+    const { clicks, consumed } = this.parse(buffer, max, maxBytes, start + buffer.length === size);
     const end = start + consumed;
     return { clicks, commit: () => this.commit(oldest, start, end, size) };
   }
@@ -123,13 +126,14 @@ export class ClickSpool {
     this.segments.push(this.active);
   }
 
-  private parse(buffer: Buffer, max: number, atEnd: boolean): { clicks: EncodedClick[]; consumed: number } {
+  private parse(buffer: Buffer, max: number, maxBytes: number, atEnd: boolean): { clicks: EncodedClick[]; consumed: number } {
     const clicks: EncodedClick[] = [];
     let position = 0;
     while (clicks.length < max && position < buffer.length) {
       const newline = buffer.indexOf(10, position);
       // A line cut short by a crash mid-append can only be the last of a closed segment: skip it.
       if (newline < 0) return { clicks, consumed: atEnd ? buffer.length : position };
+      if (clicks.length > 0 && newline + 1 > maxBytes) break;
       // The file is outside input like any other: a line is replayed (as it was written) only if the clicks.v1
       // schema accepts it.
       const line = buffer.toString('utf8', position, newline);
