@@ -78,6 +78,17 @@ function groupedAsBefore({ topic, partitionMetadata, messages, partitioner }: Gr
   }, {});
 }
 
+/** Runs `test` with Date.now() fixed (kafkajs stamps messages without a timestamp with it), passing that time. */
+async function atFixedNow(test: (now: number) => Promise<void>): Promise<void> {
+  const now = Date.now();
+  const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
+  try {
+    await test(now);
+  } finally {
+    dateNow.mockRestore();
+  }
+}
+
 /** Runs `encode` with Buffer.allocUnsafe handing out buffers filled with `fill`, as stale memory would be. */
 async function withUnsafeBuffersFilled<T>(fill: number, encode: () => Promise<T>): Promise<T> {
   const allocUnsafe = Buffer.allocUnsafe;
@@ -122,9 +133,7 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
   });
 
   it('writes every uncompressed produce request byte for byte as the record-by-record encoders do', async () => {
-    const now = Date.now();
-    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
-    try {
+    await atFixedNow(async (now) => {
       for (let seed = 0; seed < 120; seed += 1) {
         const transactional = seed % 9 === 0;
         const args: ProduceArgs = {
@@ -139,15 +148,11 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
         const patched = (await produceRequest(args).encode()).buffer;
         expect({ seed, equal: patched.equals(await recordByRecord(args, now)) }).toEqual({ seed, equal: true });
       }
-    } finally {
-      dateNow.mockRestore();
-    }
+    });
   });
 
   it('writes compressed produce requests as before (they keep the record-by-record encoders)', async () => {
-    const now = Date.now();
-    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
-    try {
+    await atFixedNow(async (now) => {
       for (let seed = 0; seed < 10; seed += 1) {
         const args: ProduceArgs = {
           acks: -1, timeout: 30_000, compression: CompressionTypes.GZIP,
@@ -155,9 +160,7 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
         };
         expect((await produceRequest(args).encode()).buffer.equals(await recordByRecord(args, now))).toBe(true);
       }
-    } finally {
-      dateNow.mockRestore();
-    }
+    });
   });
 
   it('refuses a key or value that is neither text nor bytes, as the record-by-record encoders did', async () => {
@@ -169,9 +172,7 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
   });
 
   it('frames a request (size, header, payload) byte for byte as before, a produce request of chunks and any other', async () => {
-    const now = Date.now();
-    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
-    try {
+    await atFixedNow(async (now) => {
       for (let seed = 0; seed < 30; seed += 1) {
         const produce = produceRequest({
           acks: -1, timeout: 30_000,
@@ -184,15 +185,11 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
           expect({ seed, apiKey: request.apiKey, equal: framed.equals(await framedAsBefore(seed * 7, `client-${seed}`, request)) }).toEqual({ seed, apiKey: request.apiKey, equal: true });
         }
       }
-    } finally {
-      dateNow.mockRestore();
-    }
+    });
   });
 
   it('encodes the same bytes whatever the buffers it did not zero-fill held before', async () => {
-    const now = Date.now();
-    const dateNow = jest.spyOn(Date, 'now').mockReturnValue(now);
-    try {
+    await atFixedNow(async (now) => {
       for (let seed = 0; seed < 20; seed += 1) {
         const args: ProduceArgs = { acks: -1, timeout: 1_000, topicData: [{ topic: 't', partitions: [{ partition: seed % 4, messages: messages(seed, now) }] }] };
         const gzip: ProduceArgs = { ...args, compression: CompressionTypes.GZIP };
@@ -204,9 +201,7 @@ describe('kafkajs patched record batch encoding (patches/kafkajs+2.2.4.patch)', 
         const [zeros, ones] = [await withUnsafeBuffersFilled(0x00, encodeAll), await withUnsafeBuffersFilled(0xff, encodeAll)];
         expect(zeros.map((buffer, i) => buffer.equals(ones[i] as Buffer))).toEqual([true, true, true]);
       }
-    } finally {
-      dateNow.mockRestore();
-    }
+    });
   });
 
   it('groups messages by partition as before: the same partitions, each with its messages in order', () => {

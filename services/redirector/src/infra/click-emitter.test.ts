@@ -43,7 +43,7 @@ async function startEmitter(publisher: ClickEmitterOptions['publisher'], options
   const dir = mkdtempSync(join(tmpdir(), 'click-emitter-'));
   dirs.push(dir);
   const spool = await ClickSpool.open(dir, 64 * 1024 * 1024, logger);
-  const emitter = new ClickEmitter({ publisher, spool, logger, batchMax: 500, flushMs: 60_000, degradeAfterMs: 2_000, retryMs: 1_000, ...options });
+  const emitter = new ClickEmitter({ publisher, spool, logger, batchMax: 500, batchMaxBytes: 768 * 1024, flushMs: 60_000, degradeAfterMs: 2_000, retryMs: 1_000, ...options });
   emitter.start();
   emitters.push(emitter);
   return emitter;

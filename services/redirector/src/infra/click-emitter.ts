@@ -12,8 +12,6 @@ export interface ClickPublisher {
   publish(batch: ClickBatch): Promise<void>;
 }
 
-const DEFAULT_BATCH_MAX_BYTES = 768 * 1024;
-
 export interface ClickEmitterOptions {
   readonly publisher: ClickPublisher;
   readonly spool: ClickSpool;
@@ -22,9 +20,9 @@ export interface ClickEmitterOptions {
   readonly batchMax: number;
   /**
    * Bytes of records per publish, at most (the batch closes once it reaches this): a batch must stay below the
-   * brokers' message.max.bytes (1 MiB by default) even when all of it lands on one partition. Default 768 KiB.
+   * brokers' message.max.bytes (1 MiB by default) even when all of it lands on one partition (CLICK_BATCH_MAX_BYTES).
    */
-  readonly batchMaxBytes?: number;
+  readonly batchMaxBytes: number;
   /** How often the queue is flushed. */
   readonly flushMs: number;
   /** A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. */
@@ -104,7 +102,7 @@ export class ClickEmitter implements ClickSink {
     if (spool.hasData()) {
       // Keep the order roughly by time: new events queue behind the spooled ones.
       await spool.append(this.takeQueued());
-      const chunk = await spool.read(batchMax, this.batchMaxBytes);
+      const chunk = await spool.read(batchMax, this.options.batchMaxBytes);
       if (!chunk) return;
       if (chunk.clicks.length === 0 || (await this.send(ClickBatch.of(chunk.clicks), false))) await chunk.commit();
       return;
@@ -116,11 +114,7 @@ export class ClickEmitter implements ClickSink {
   }
 
   private full(batch: ClickBatch): boolean {
-    return batch.length >= this.options.batchMax || batch.size >= this.batchMaxBytes;
-  }
-
-  private get batchMaxBytes(): number {
-    return this.options.batchMaxBytes ?? DEFAULT_BATCH_MAX_BYTES;
+    return batch.length >= this.options.batchMax || batch.size >= this.options.batchMaxBytes;
   }
 
   /** Every queued record, as text for the spool; the queue is empty afterwards. */
