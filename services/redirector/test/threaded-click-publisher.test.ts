@@ -3,6 +3,7 @@ import { clicksTopic } from '@waymark/contracts';
 import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
 import { ThreadedClickPublisher } from '../src';
 import { encodeClickFact } from '../src/app/click-record';
+import { toLinkEntry } from '../src/domain/link-entry';
 import { ClickBatch } from '../src/infra/click-batch';
 import { startClickPublisherThread } from '../src/infra/click-publisher-thread';
 import type { PublisherWorkerData } from '../src/infra/click-publisher-protocol';
@@ -44,6 +45,36 @@ describe('on the shared Kafka', () => {
     const sent = batches.flat();
     await waitFor(() => keysById.size >= sent.length, { timeoutMs: 30_000, message: `${sent.length} click events on clicks.v1` });
     expect(keysById).toEqual(new Map(sent.map((fact) => [fact.eventId, `${fact.domain}/${fact.code}`])));
+  });
+
+  test('visits\' events arrive on clicks.v1 as the batch holds them', async () => {
+    const { brokers } = getTestInfra().kafka;
+    const publisher = publisherOn(brokers);
+    const batch = new ClickBatch();
+    for (let i = 0; i < 30; i += 1) {
+      const link = links[i % links.length]!;
+      batch.appendVisit({
+        entry: toLinkEntry(link),
+        request: { host: link.domain, path: `/${link.code}`, rawQuery: '', method: 'GET', ip: '198.51.100.7', ua: `Mozilla/5.0 «x» ${i}`, referer: i % 2 === 0 ? null : 'https://ref.example/"q"', accept: undefined, nowMs: Date.now() },
+        context: { source: i % 3 === 0 ? 'qr' : 'click', bot: i % 5 === 0, origin: `http://${link.domain}` },
+      });
+    }
+    const expected = batch.clicks();
+    await publisher.publish(batch);
+
+    const bus = await connectBus(brokers);
+    cleanup.push(() => bus.close());
+    const received = new Map<string, { key: string; value: unknown }>();
+    const subscription = await bus.subscribe({
+      topic: clicksTopic,
+      mode: 'broadcast',
+      handleBatch: async (messages) => {
+        for (const m of messages) if (m.value?.tenantId === tenant.id && m.value.ip === '198.51.100.7') received.set(m.value.eventId, { key: m.key, value: m.value });
+      },
+    });
+    cleanup.push(() => subscription.stop());
+    await waitFor(() => received.size >= expected.length, { timeoutMs: 30_000, message: `${expected.length} click events on clicks.v1` });
+    expect(received).toEqual(new Map(expected.map((c) => [c.eventId, { key: c.key, value: JSON.parse(c.json) }])));
   });
 
   test('a batch the producer cannot send is answered with the reason, and the thread goes on producing', async () => {

@@ -5,7 +5,6 @@ import type { LinkEntry } from '../domain/link-entry';
 import { linkOutcome } from '../domain/link-outcome';
 import { LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
-import { encodeClick } from './click-record';
 import { findLink } from './find-link';
 import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
 import type { VisitDeps } from './visit-deps';
@@ -54,7 +53,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
     const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), origin } as const;
-    deps.clicks.record(encodeClick(nearest, request, context));
+    deps.clicks.record({ entry: nearest, request, context });
   }
   const passthrough = query.passthrough.split('&').filter((part) => part !== '' && !part.startsWith('linkType=')).join('&');
   return withCors({

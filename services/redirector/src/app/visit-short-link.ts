@@ -2,7 +2,6 @@ import { splitScanMarker } from '../domain/scan-marker';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { linkOutcome } from '../domain/link-outcome';
 import type { LinkEntry } from '../domain/link-entry';
-import { encodeClick } from './click-record';
 import { findLink, then } from './find-link';
 import { pageResponse } from './pages';
 import type { VisitDeps } from './visit-deps';
@@ -31,7 +30,7 @@ function answer(deps: VisitDeps, request: VisitRequest, entry: LinkEntry | undef
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
     const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), origin: `${deps.scheme}://${entry.domain}` } as const;
-    deps.clicks.record(encodeClick(entry, request, context));
+    deps.clicks.record({ entry, request, context });
   }
   return { status: 302, headers: { location: withPassthroughQuery(entry.destination, query.passthrough), 'cache-control': NO_STORE } };
 }

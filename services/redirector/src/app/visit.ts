@@ -1,4 +1,4 @@
-import type { EncodedClick } from './click-record';
+import type { CountedVisit } from './click-record';
 
 /** A request as the use cases see it: already reduced to plain values by the HTTP layer. */
 export interface VisitRequest {
@@ -25,7 +25,7 @@ export interface VisitResponse {
 
 /** Takes counted visits; must not block (events leave off the request path). */
 export interface ClickSink {
-  record(click: EncodedClick): void;
+  record(visit: CountedVisit): void;
 }
 
 /** `go.acme.example:8081` is tried as sent, then without its port. */

@@ -1,4 +1,6 @@
 import type { EncodedClick } from '../app/click-record';
+import { ClickFact } from '@waymark/contracts';
+import { countedVisit } from '../../test/support/fixtures';
 import { ClickBatch } from './click-batch';
 
 const click = (i: number, ua = 'Mozilla/5.0'): EncodedClick => ({
@@ -12,7 +14,7 @@ describe('ClickBatch', () => {
     const clicks = [click(0), click(1, 'Mozilla/5.0 (Linux; Android 14) «Été» 📱 \u2028'), click(2, '\ud800 lone surrogate'), click(3)];
     const batch = ClickBatch.of(clicks);
     expect(batch.length).toBe(4);
-    // A lone surrogate is not UTF-8: like every Buffer write, it becomes U+FFFD (encodeClick escapes them anyway).
+    // A lone surrogate is not UTF-8: like every Buffer write, it becomes U+FFFD (the click writer escapes them anyway).
     expect(batch.clicks()).toEqual(clicks.map((c) => ({ ...c, json: Buffer.from(c.json, 'utf8').toString('utf8') })));
   });
 
@@ -38,6 +40,22 @@ describe('ClickBatch', () => {
     batch.append(click(1));
     expect(ClickBatch.records(new Uint8Array(packed))).toHaveLength(1);
     expect(batch.clicks()).toEqual([click(0), click(1)]);
+  });
+
+  it('holds visits\' events and events read back from the spool side by side, in order', () => {
+    const batch = new ClickBatch(256);
+    batch.append(click(0));
+    batch.appendVisit(countedVisit(1, 'ü'.repeat(300)));
+    batch.append(click(2));
+    batch.appendVisit(countedVisit(3));
+    expect(batch.length).toBe(4);
+    const [first, second, third, fourth] = batch.clicks();
+    expect([first, third]).toEqual([click(0), click(2)]);
+    expect(second?.key).toBe('go.example/c1');
+    expect(ClickFact.parse(JSON.parse(second?.json ?? ''))).toMatchObject({ code: 'c1', ua: 'ü'.repeat(300), eventId: second?.eventId });
+    expect(ClickFact.parse(JSON.parse(fourth?.json ?? ''))).toMatchObject({ code: 'c3', eventId: fourth?.eventId });
+    // Its size is the bytes of its events, exactly: the emitter closes a batch on it, below what a broker takes.
+    expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 12 + Buffer.byteLength(c.key) + c.eventId.length + Buffer.byteLength(c.json), 0));
   });
 
   it('refuses bytes that end inside a record', () => {

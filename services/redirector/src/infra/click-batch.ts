@@ -1,4 +1,5 @@
-import type { EncodedClick } from '../app/click-record';
+import type { CountedVisit, EncodedClick } from '../app/click-record';
+import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-record-writer';
 
 /** One record of a batch as its bytes: views into the batch, valid as long as the batch's buffer is. */
 export interface ClickRecordBytes {
@@ -14,12 +15,11 @@ const INITIAL_CAPACITY = 64 * 1024;
  * Click records packed as UTF-8 bytes the moment they are recorded: per record three little-endian u32 lengths
  * (key, eventId, json), then the three texts.
  *
- * Why bytes and not the EncodedClick objects: a visit's click text (some 700 bytes, built by concatenation) queued
- * as a string survives the young-generation collections until its batch is sent, so the collector copies it, and
- * handing a batch of strings to the producer thread flattens and clones each one (about 3 µs a visit on the event
- * loop in a profile of bench:redirector). Written into this buffer at once, the string dies young, and the batch
- * crosses to the thread as one copied ArrayBuffer, whose records the thread hands kafkajs as Buffers without
- * encoding them again.
+ * Why bytes and not the EncodedClick objects: a visit's click text (some 700 bytes) queued as a string survives the
+ * young-generation collections until its batch is sent, so the collector copies it, and handing a batch of strings
+ * to the producer thread flattens and clones each one (about 3 µs a visit on the event loop in a profile of
+ * bench:redirector). A visit's event is written into this buffer directly (appendVisit), and the batch crosses to
+ * the thread as one copied ArrayBuffer, whose records the thread hands kafkajs as Buffers without encoding them again.
  */
 export class ClickBatch {
   private bytes: Buffer;
@@ -45,10 +45,10 @@ export class ClickBatch {
     return this.used;
   }
 
+  /** A click event already made (one read back from the spool, to publish again). */
   append(click: EncodedClick): void {
     // Three bytes per UTF-16 unit is the most UTF-8 can need, so `write` below never truncates.
-    const bound = HEADER + 3 * (click.key.length + click.eventId.length + click.json.length);
-    if (this.used + bound > this.bytes.length) this.grow(bound);
+    this.reserve(HEADER + 3 * (click.key.length + click.eventId.length + click.json.length));
     const bytes = this.bytes;
     const start = this.used;
     let at = start + HEADER;
@@ -61,6 +61,24 @@ export class ClickBatch {
     bytes.writeUInt32LE(eventIdBytes, start + 4);
     bytes.writeUInt32LE(jsonBytes, start + 8);
     this.used = at + jsonBytes;
+    this.count += 1;
+  }
+
+  /**
+   * A counted visit's click event, its texts written here at once (click-record-writer.ts), never built as strings:
+   * nothing of the event is left on the event loop's heap.
+   */
+  appendVisit(visit: CountedVisit): void {
+    this.reserve(HEADER + clickRecordBound(visit));
+    const bytes = this.bytes;
+    const start = this.used;
+    const keyEnd = writeClickKey(bytes, start + HEADER, visit.entry);
+    const eventIdEnd = writeEventId(bytes, keyEnd, visit.request.nowMs);
+    const end = writeClickJson(bytes, eventIdEnd, visit, keyEnd);
+    bytes.writeUInt32LE(keyEnd - start - HEADER, start);
+    bytes.writeUInt32LE(eventIdEnd - keyEnd, start + 4);
+    bytes.writeUInt32LE(end - eventIdEnd, start + 8);
+    this.used = end;
     this.count += 1;
   }
 
@@ -95,8 +113,10 @@ export class ClickBatch {
     return records;
   }
 
-  private grow(atLeast: number): void {
-    const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.used + atLeast));
+  /** Room for `size` more bytes. */
+  private reserve(size: number): void {
+    if (this.used + size <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.used + size));
     this.bytes.copy(grown, 0, 0, this.used);
     this.bytes = grown;
   }

@@ -1,5 +1,5 @@
 import type { Logger } from '@waymark/logging';
-import type { EncodedClick } from '../app/click-record';
+import type { CountedVisit, EncodedClick } from '../app/click-record';
 import type { ClickSink } from '../app/visit';
 import { ClickBatch } from './click-batch';
 import type { ClickSpool } from './click-spool';
@@ -51,13 +51,13 @@ export class ClickEmitter implements ClickSink {
 
   constructor(private readonly options: ClickEmitterOptions) {}
 
-  record(click: EncodedClick): void {
+  record(visit: CountedVisit): void {
     let batch = this.filling;
     if (batch === undefined || this.full(batch)) {
       batch = this.filling = new ClickBatch();
       this.queue.push(batch);
     }
-    batch.append(click);
+    batch.appendVisit(visit);
     if (this.full(batch)) this.wake?.();
   }
 

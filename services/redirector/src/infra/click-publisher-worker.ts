@@ -8,9 +8,9 @@ import type { PublishReply, PublishRequest, PublisherRequest, PublisherWorkerDat
 /*
  * The click publisher thread: owns a Kafka producer (a KafkaEventBus used for publishing only) and produces the
  * batches of clicks.v1 records the main thread posts, so record encoding, CRC32C and partitioning do not run on the
- * thread that answers visitors. The records arrive as the UTF-8 bytes of the JSON text built by encodeClick (tested
- * against the clicks.v1 schema), packed by ClickBatch, so they are produced as they are (publishEncoded, as Buffers),
- * not decoded, parsed and checked again. Every batch is answered with ok or the error's message.
+ * thread that answers visitors. The records arrive as the UTF-8 bytes of the JSON text ClickBatch wrote for each
+ * visit (click-record-writer.ts, tested against the clicks.v1 schema), so they are produced as they are
+ * (publishEncoded, as Buffers), not decoded, parsed and checked again. Every batch is answered with ok or the error's message.
  */
 const port = parentPort;
 if (!port) throw new Error('click-publisher-worker must run in a worker thread');
