@@ -5,8 +5,8 @@ import type { VisitRequest } from './visit';
 export interface ClickContext {
   readonly source: ClickSource;
   readonly bot: boolean;
-  /** `https://<domain>` of short URLs. */
-  readonly origin: string;
+  /** Of short URLs (`<scheme>://<domain>/<code>`, the link's domain), SHORT_URL_SCHEME. */
+  readonly scheme: 'http' | 'https';
 }
 
 /**

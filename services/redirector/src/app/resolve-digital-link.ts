@@ -52,7 +52,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
 
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
-    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), origin } as const;
+    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), scheme: deps.scheme } as const;
     deps.clicks.record({ entry: nearest, request, context });
   }
   const passthrough = query.passthrough.split('&').filter((part) => part !== '' && !part.startsWith('linkType=')).join('&');

@@ -29,7 +29,7 @@ const request: VisitRequest = {
   accept: undefined,
   nowMs: Date.parse('2026-11-23T08:09:10.123Z'),
 };
-const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: false, origin: 'https://go.acme.example' } };
+const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: false, scheme: 'https' } };
 
 /** The visit's click event, as the producer thread reads it from the batch's bytes. */
 function eventOf(counted: CountedVisit) {
@@ -43,7 +43,7 @@ function eventOf(counted: CountedVisit) {
 /** What the event must be: ClickFact's fields in its order, as JSON.stringify writes them. */
 function expectedFact({ entry: e, request: r, context: c }: CountedVisit, eventId: string): ClickFact {
   return {
-    version: 1, eventId, event: 'click', source: c.source, code: e.code, shortUrl: `${c.origin}/${e.code}`, title: e.title,
+    version: 1, eventId, event: 'click', source: c.source, code: e.code, shortUrl: `${c.scheme}://${e.domain}/${e.code}`, title: e.title,
     destination: e.destination, tags: e.tags, createdAt: e.createdAt, ts: r.nowMs, at: new Date(r.nowMs).toISOString(), ip: r.ip, ua: r.ua,
     referer: r.referer, customerId: e.tenantId, tenantId: e.tenantId, domain: e.domain, bot: c.bot, method: r.method === 'HEAD' ? 'HEAD' : 'GET',
     notifyChannels: [...e.notifyChannels],
@@ -99,7 +99,7 @@ describe('click records written from a visit', () => {
     const hostileVisit: CountedVisit = {
       entry: { ...entry, title: text, code: `c${text}`, destination: text, createdAt: text, tenantId: text, domain: `d${text}`, tags: { [text]: text, k: text }, notifyChannels: [text, text] },
       request: { ...request, ua: text, referer: text, ip: text, method: 'HEAD' },
-      context: { source: 'click', bot: true, origin: `https://${text}` },
+      context: { source: 'click', bot: true, scheme: 'http' },
     };
     const click = eventOf(hostileVisit);
     expect(click.json).toBe(JSON.stringify(expectedFact(hostileVisit, click.eventId)));
@@ -133,7 +133,7 @@ describe('click records written from a visit', () => {
       const wide: CountedVisit = {
         entry: { ...entry, title: text, code: text, domain: text, tenantId: text, tags: { [text]: text }, notifyChannels: [text, text] },
         request: { ...request, ua: text, referer: text, ip: text },
-        context: { ...visit.context, origin: text },
+        context: visit.context,
       };
       const bound = clickRecordBound(wide);
       const bytes = Buffer.alloc(bound + 16, 0xee);

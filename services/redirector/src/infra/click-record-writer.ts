@@ -48,9 +48,9 @@ export function clickRecordBound(visit: CountedVisit): number {
   // Each string's bound (jsonStringBound) plus one separator; the key's domain and code count among them (UTF-8
   // takes at most 3 bytes a unit, less than the 6 counted).
   let bound =
-    FIXED_BYTES + 3 * jsonStringBound(entry.code) + jsonStringBound(context.origin) + jsonStringBound(entry.title) +
+    FIXED_BYTES + 3 * jsonStringBound(entry.code) + jsonStringBound(context.scheme) + jsonStringBound(entry.title) +
     jsonStringBound(entry.destination) + jsonStringBound(entry.createdAt) + jsonStringBound(request.ip) + jsonStringBound(request.ua) +
-    (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId) + 2 * jsonStringBound(entry.domain) + 16;
+    (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId) + 3 * jsonStringBound(entry.domain) + 16;
   const tags = entry.tags;
   for (const key in tags) bound += jsonStringBound(key) + jsonStringBound(tags[key] as string) + 2;
   for (const channel of entry.notifyChannels) bound += jsonStringBound(channel) + 1;
@@ -91,7 +91,7 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
   bytes.copyWithin(at, eventIdAt, eventIdAt + UUID_TEXT_LENGTH);
   at = writeBytes(bytes, at + UUID_TEXT_LENGTH, context.source === 'qr' ? SOURCE_QR : SOURCE_CLICK);
   at = writeJsonString(bytes, at, entry.code);
-  at = writeShortUrl(bytes, writeBytes(bytes, at, SHORT_URL), context.origin, entry.code);
+  at = writeShortUrl(bytes, writeBytes(bytes, at, SHORT_URL), context.scheme, entry);
   at = writeJsonString(bytes, writeBytes(bytes, at, TITLE), entry.title);
   at = writeJsonString(bytes, writeBytes(bytes, at, DESTINATION), entry.destination);
   at = writeBytes(bytes, at, TAGS);
@@ -123,15 +123,21 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
   return writeBytes(bytes, at, CLOSE);
 }
 
-/** `<origin>/<code>` as one JSON string, written from its two parts. */
-function writeShortUrl(bytes: Buffer, at: number, origin: string, code: string): number {
+const SCHEME_END = piece('://');
+
+/**
+ * `<scheme>://<domain>/<code>` as one JSON string, written from its parts: joining them first would cost a string
+ * and its flattening on every visit.
+ */
+function writeShortUrl(bytes: Buffer, at: number, scheme: string, entry: LinkEntry): number {
   bytes[at] = 0x22;
-  let end = writeJsonChars(bytes, at + 1, origin);
+  let end = writeBytes(bytes, writeAscii(bytes, at + 1, scheme), SCHEME_END);
+  end = writeJsonChars(bytes, end, entry.domain);
   if (end >= 0) {
     bytes[end] = 0x2f;
-    end = writeJsonChars(bytes, end + 1, code);
+    end = writeJsonChars(bytes, end + 1, entry.code);
   }
-  if (end < 0) return writeJsonString(bytes, at, `${origin}/${code}`);
+  if (end < 0) return writeJsonString(bytes, at, `${scheme}://${entry.domain}/${entry.code}`);
   bytes[end] = 0x22;
   return end + 1;
 }

@@ -11,7 +11,7 @@ test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itse
   batch.appendVisit({
     entry: { tenantId: 't', domain: 'd.example', code: 'c', destination: 'https://x.example/', status: 'active', title: '', tags: {}, expiresAtMs: null, notifyChannels: [], createdAt: '2026-01-01T00:00:00.000Z', kind: 'link' },
     request: { host: 'd.example', path: '/c', rawQuery: '', method: 'GET', ip: '127.0.0.1', ua: '', referer: null, accept: undefined, nowMs: 1_800_000_000_000 },
-    context: { source: 'click', bot: true, origin: 'https://d.example' },
+    context: { source: 'click', bot: true, scheme: 'https' },
   });
   const [click] = batch.clicks();
   await clicks.publisher.publish(batch);
