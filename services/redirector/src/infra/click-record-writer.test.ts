@@ -128,21 +128,37 @@ describe('click records written from a visit', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it('never need more room than clickRecordBound says, for text of any width', () => {
-    for (const text of ['', 'a', '\u0001'.repeat(100), '\u0800'.repeat(100), '\u{1f600}'.repeat(50), '\ud800'.repeat(70), 'é'.repeat(47)]) {
-      const wide: CountedVisit = {
-        entry: { ...entry, title: text, code: text, domain: text, tenantId: text, tags: { [text]: text }, notifyChannels: [text, text] },
-        request: { ...request, ua: text, referer: text, ip: text },
-        context: visit.context,
-      };
-      const bound = clickRecordBound(wide);
-      const bytes = Buffer.alloc(bound + 16, 0xee);
-      const keyEnd = writeClickKey(bytes, 0, wide.entry);
-      const eventIdEnd = writeEventId(bytes, keyEnd, request.nowMs);
-      const end = writeClickJson(bytes, eventIdEnd, wide, keyEnd);
-      expect(end).toBeLessThanOrEqual(bound);
-      expect(bytes.subarray(bound).every((byte) => byte === 0xee)).toBe(true);
-      expect(JSON.parse(bytes.toString('utf8', eventIdEnd, end))).toMatchObject({ title: text, ua: text });
+  it('never need more room than clickRecordBound says, for text of any width in any field', () => {
+    // Long enough that one field's need is far beyond the spare room the others' bounds leave (some 1 KB in `visit`).
+    const texts = ['', 'a', '\u0001'.repeat(1_000), '\u0800'.repeat(1_000), '\u{1f600}'.repeat(500), '\ud800'.repeat(1_000), 'é'.repeat(47)];
+    // One field at a time, the others as in `visit`.
+    const fields: ((text: string) => CountedVisit)[] = [
+      (text) => ({ ...visit, entry: { ...entry, title: text } }),
+      (text) => ({ ...visit, entry: { ...entry, code: text } }),
+      (text) => ({ ...visit, entry: { ...entry, domain: text } }),
+      (text) => ({ ...visit, entry: { ...entry, tenantId: text } }),
+      (text) => ({ ...visit, entry: { ...entry, destination: text } }),
+      (text) => ({ ...visit, entry: { ...entry, createdAt: text } }),
+      (text) => ({ ...visit, entry: { ...entry, tags: { [text]: text, k: text } } }),
+      (text) => ({ ...visit, entry: { ...entry, notifyChannels: [text, text, text] } }),
+      (text) => ({ ...visit, request: { ...request, ua: text } }),
+      (text) => ({ ...visit, request: { ...request, ip: text } }),
+      (text) => ({ ...visit, request: { ...request, referer: text } }),
+      (text) => ({ ...visit, request: { ...request, referer: null, nowMs: -8_640_000_000_000_000 }, entry: { ...entry, title: text } }),
+    ];
+    for (const field of fields) {
+      for (const text of texts) {
+        const wide = field(text);
+        const bound = clickRecordBound(wide);
+        const bytes = Buffer.alloc(bound + 16, 0xee);
+        const keyEnd = writeClickKey(bytes, 0, wide.entry);
+        const eventIdEnd = writeEventId(bytes, keyEnd, wide.request.nowMs);
+        const end = writeClickJson(bytes, eventIdEnd, wide, keyEnd);
+        expect(end).toBeLessThanOrEqual(bound);
+        expect(bytes.subarray(bound).every((byte) => byte === 0xee)).toBe(true);
+        const eventId = bytes.toString('latin1', keyEnd, eventIdEnd);
+        expect(bytes.toString('utf8', eventIdEnd, end)).toBe(JSON.stringify(expectedFact(wide, eventId)));
+      }
     }
   });
 });

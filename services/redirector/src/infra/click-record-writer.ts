@@ -33,24 +33,30 @@ const BOT_FALSE = piece(',"bot":false');
 const METHOD_GET = piece(',"method":"GET","notifyChannels":[');
 const METHOD_HEAD = piece(',"method":"HEAD","notifyChannels":[');
 const CLOSE = piece(']}');
-/** The constant parts of a value, the eventId twice (key side and value), `ts` and `at` at their longest, two slashes. */
+const SCHEME_END = piece('://');
+/** `String(ms)` of any Date's millisecond (`-8640000000000000` is the longest, 17) and an ISO date (at most 27). */
+const TS_MAX = 17;
+const ISO_MAX = 27;
+const longest = (...parts: Buffer[]) => Math.max(...parts.map((part) => part.length));
+/**
+ * Every byte of a record that is not a string's own: the constant parts (the longer of each pair of alternatives),
+ * the eventId's text twice (after the key, and in the value), `ts` and `at` at their longest, the key's slash.
+ */
 const FIXED_BYTES =
-  [OPEN, SOURCE_CLICK, SHORT_URL, TITLE, DESTINATION, TAGS, CREATED_AT, TS, AT, IP, UA, REFERER, CUSTOMER_ID, TENANT_ID, DOMAIN, BOT_FALSE, METHOD_HEAD, CLOSE].reduce(
-    (sum, part) => sum + part.length,
-    0,
-  ) +
-  2 * UUID_TEXT_LENGTH + 25 + 24 + 2;
+  [OPEN, SHORT_URL, TITLE, DESTINATION, TAGS, CREATED_AT, TS, AT, IP, UA, CUSTOMER_ID, TENANT_ID, DOMAIN, CLOSE, SCHEME_END].reduce((sum, part) => sum + part.length, 0) +
+  longest(SOURCE_QR, SOURCE_CLICK) + longest(REFERER_NULL, REFERER) + longest(BOT_TRUE, BOT_FALSE) + longest(METHOD_GET, METHOD_HEAD) +
+  2 * UUID_TEXT_LENGTH + TS_MAX + ISO_MAX + 1;
 
 /** Bytes writeClickKey, writeEventId and writeClickJson may take for the visit together, at most. */
 export function clickRecordBound(visit: CountedVisit): number {
   const { entry, request, context } = visit;
   const referer = request.referer;
-  // Each string's bound (jsonStringBound) plus one separator; the key's domain and code count among them (UTF-8
-  // takes at most 3 bytes a unit, less than the 6 counted).
+  // Each string as often as it is written: code and domain as members, in the short URL (whose quotes the scheme's
+  // bound counts) and in the key (UTF-8 takes at most 3 bytes a unit, less than the 6 counted); tenantId twice.
   let bound =
-    FIXED_BYTES + 3 * jsonStringBound(entry.code) + jsonStringBound(context.scheme) + jsonStringBound(entry.title) +
-    jsonStringBound(entry.destination) + jsonStringBound(entry.createdAt) + jsonStringBound(request.ip) + jsonStringBound(request.ua) +
-    (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId) + 3 * jsonStringBound(entry.domain) + 16;
+    FIXED_BYTES + 3 * jsonStringBound(entry.code) + 3 * jsonStringBound(entry.domain) + jsonStringBound(context.scheme) +
+    jsonStringBound(entry.title) + jsonStringBound(entry.destination) + jsonStringBound(entry.createdAt) + jsonStringBound(request.ip) +
+    jsonStringBound(request.ua) + (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId);
   const tags = entry.tags;
   for (const key in tags) bound += jsonStringBound(key) + jsonStringBound(tags[key] as string) + 2;
   for (const channel of entry.notifyChannels) bound += jsonStringBound(channel) + 1;
@@ -122,8 +128,6 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
   }
   return writeBytes(bytes, at, CLOSE);
 }
-
-const SCHEME_END = piece('://');
 
 /**
  * `<scheme>://<domain>/<code>` as one JSON string, written from its parts: joining them first would cost a string

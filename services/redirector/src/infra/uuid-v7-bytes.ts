@@ -28,9 +28,8 @@ export function writeUuidV7(target: Uint8Array, offset: number, msecs: number): 
 }
 
 /**
- * The text of the UUID whose 16 bytes are at `from` of `source`, written at `at` of `target` (36 bytes). The
- * event loop records an eventId as its bytes; its text, about 600 bytes of short-lived strings when uuid's own
- * stringify makes it, is written where the event's JSON is made, straight into that buffer.
+ * The text of the UUID whose 16 bytes are at `from` of `source`, written at `at` of `target` (36 bytes): straight
+ * into a click batch, where uuid's own stringify made some 600 bytes of short-lived strings per id.
  */
 export function writeUuidText(source: Uint8Array, from: number, target: Uint8Array, at: number): void {
   target[at + 8] = target[at + 13] = target[at + 18] = target[at + 23] = 0x2d;
