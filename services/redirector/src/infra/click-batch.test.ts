@@ -58,6 +58,28 @@ describe('ClickBatch', () => {
     expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 12 + Buffer.byteLength(c.key) + c.eventId.length + Buffer.byteLength(c.json), 0));
   });
 
+  it('written into a buffer used before, holds its own records only', () => {
+    const used = ClickBatch.of([click(0), click(1), click(2)]).release();
+    const batch = new ClickBatch(used);
+    batch.appendVisit(countedVisit(7));
+    expect(batch.length).toBe(1);
+    const records = ClickBatch.records(new Uint8Array(batch.packed()));
+    expect(records.map((r) => r.key.toString())).toEqual(['go.example/c7']);
+    expect(batch.clicks().map((c) => (JSON.parse(c.json) as { code: string }).code)).toEqual(['c7']);
+  });
+
+  it('refuses every use once its buffer was released, rather than read what the next batch wrote there', () => {
+    const bytes = Buffer.allocUnsafeSlow(4096);
+    const batch = new ClickBatch(bytes);
+    batch.append(click(0));
+    expect(batch.release()).toBe(bytes);
+    expect(() => batch.clicks()).toThrow(/released/);
+    expect(() => batch.packed()).toThrow(/released/);
+    expect(() => batch.append(click(1))).toThrow(/released/);
+    expect(() => batch.appendVisit(countedVisit(1))).toThrow(/released/);
+    expect(() => batch.release()).toThrow(/released/);
+  });
+
   it('refuses bytes that end inside a record', () => {
     const packed = new Uint8Array(ClickBatch.of([click(0), click(1)]).packed());
     expect(ClickBatch.records(packed)).toHaveLength(2);

@@ -20,14 +20,17 @@ const INITIAL_CAPACITY = 64 * 1024;
  * to the producer thread flattens and clones each one (about 3 µs a visit on the event loop in a profile of
  * bench:redirector). A visit's event is written into this buffer directly (appendVisit), and the batch crosses to
  * the thread as one copied ArrayBuffer, whose records the thread hands kafkajs as Buffers without encoding them again.
+ * The emitter's batches are written into buffers used again from batch to batch (ClickBatchBuffers, release()).
  */
 export class ClickBatch {
   private bytes: Buffer;
   private used = 0;
   private count = 0;
+  private released = false;
 
-  constructor(capacity = INITIAL_CAPACITY) {
-    this.bytes = Buffer.allocUnsafeSlow(capacity);
+  /** A buffer to write into (one of ClickBatchBuffers', to be given back through release()), or a capacity to allocate. */
+  constructor(bytesOrCapacity: Buffer | number = INITIAL_CAPACITY) {
+    this.bytes = typeof bytesOrCapacity === 'number' ? Buffer.allocUnsafeSlow(bytesOrCapacity) : bytesOrCapacity;
   }
 
   static of(clicks: readonly EncodedClick[]): ClickBatch {
@@ -84,11 +87,13 @@ export class ClickBatch {
 
   /** A copy of the packed records, for posting to the producer thread (read there with ClickBatch.records). */
   packed(): ArrayBuffer {
+    this.checkNotReleased();
     return (this.bytes.buffer as ArrayBuffer).slice(this.bytes.byteOffset, this.bytes.byteOffset + this.used);
   }
 
   /** The records as text again (to spool them, or to publish them through an EventBus). */
   clicks(): EncodedClick[] {
+    this.checkNotReleased();
     return ClickBatch.records(this.bytes.subarray(0, this.used)).map((record) => ({
       key: record.key.toString('utf8'),
       eventId: record.eventId.toString('utf8'),
@@ -113,8 +118,24 @@ export class ClickBatch {
     return records;
   }
 
+  /**
+   * Hands the batch's buffer back (to be used by another batch) once nothing will read this one again: after Kafka
+   * acknowledged it (the producer thread has its own copy, see packed()) or after its events were spooled as text.
+   * The batch refuses every use afterwards, so a stray reader fails loudly instead of reading another batch's bytes.
+   */
+  release(): Buffer {
+    this.checkNotReleased();
+    this.released = true;
+    return this.bytes;
+  }
+
+  private checkNotReleased(): void {
+    if (this.released) throw new Error('click batch used after its buffer was released');
+  }
+
   /** Room for `size` more bytes. */
   private reserve(size: number): void {
+    this.checkNotReleased();
     if (this.used + size <= this.bytes.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.bytes.length, this.used + size));
     this.bytes.copy(grown, 0, 0, this.used);

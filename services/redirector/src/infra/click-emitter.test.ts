@@ -63,6 +63,32 @@ describe('ClickEmitter batches', () => {
     expect(publisher.published).toEqual([codes(0, 50), codes(50, 100), codes(100, 120)]);
   });
 
+  it('writes later batches into the buffers of published ones, each batch holding its own events only', async () => {
+    const batches: ClickBatch[] = [];
+    const texts: string[][] = [];
+    const publisher = {
+      publish: async (batch: ClickBatch) => {
+        batches.push(batch);
+        texts.push(batch.clicks().map((c) => c.json));
+      },
+    };
+    const emitter = await startEmitter(publisher, { batchMax: 10 });
+    // Long user agents first, short ones after: a reused buffer still holds the longer bytes of its last batch.
+    for (let i = 0; i < 40; i += 1) {
+      emitter.record(click(i, i < 20 ? 2_000 : 10));
+      if (i % 10 === 9) await until(() => emitter.stats.published === i + 1);
+    }
+    expect(texts.map((batch) => batch.map((json) => (JSON.parse(json) as { code: string; ua: string }).code))).toEqual([
+      codes(0, 10),
+      codes(10, 20),
+      codes(20, 30),
+      codes(30, 40),
+    ]);
+    for (const json of texts.slice(2).flat()) expect((JSON.parse(json) as { ua: string }).ua).toBe('u'.repeat(10));
+    // Each published batch gave its buffer back: reading one now fails instead of showing the next batch's bytes.
+    for (const batch of batches) expect(() => batch.clicks()).toThrow(/released/);
+  });
+
   it('closes a batch once it holds batchMaxBytes, whatever its count: no publish may exceed what a broker takes', async () => {
     const publisher = recordingPublisher();
     const one = new ClickBatch();

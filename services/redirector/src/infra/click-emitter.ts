@@ -2,11 +2,13 @@ import type { Logger } from '@waymark/logging';
 import type { CountedVisit, EncodedClick } from '../app/click-record';
 import type { ClickSink } from '../app/visit';
 import { ClickBatch } from './click-batch';
+import { ClickBatchBuffers } from './click-batch-buffers';
 import type { ClickSpool } from './click-spool';
 
 /**
  * Where the emitter sends its batches of clicks.v1 records: a ThreadedClickPublisher that produces them on a worker
  * thread, or the service's EventBus (busClickPublisher). Settles once Kafka acknowledged (or refused) the batch.
+ * The batch is the publisher's to read until then, not after: the emitter then hands its buffer to the next batch.
  */
 export interface ClickPublisher {
   publish(batch: ClickBatch): Promise<void>;
@@ -32,6 +34,12 @@ export interface ClickEmitterOptions {
 }
 
 /**
+ * Room in a batch's buffer past the batch byte bound, for the record that crosses it: a visit's record is 1-3 KB
+ * (its room bound, six bytes counted per character, somewhat more); a larger one grows that batch's buffer.
+ */
+const LAST_RECORD_ROOM = 64 * 1024;
+
+/**
  * Takes click events off the request path and publishes them to clicks.v1 in batches. While Kafka does not
  * answer, events go to the local spool (the request path never waits), and the spool is replayed, oldest
  * first, once Kafka answers again; a batch is committed from the spool only after Kafka acknowledged it, so a
@@ -48,13 +56,16 @@ export class ClickEmitter implements ClickSink {
   private timer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
   private published = 0;
+  private readonly buffers: ClickBatchBuffers;
 
-  constructor(private readonly options: ClickEmitterOptions) {}
+  constructor(private readonly options: ClickEmitterOptions) {
+    this.buffers = new ClickBatchBuffers(options.batchMaxBytes + LAST_RECORD_ROOM);
+  }
 
   record(visit: CountedVisit): void {
     let batch = this.filling;
     if (batch === undefined || this.full(batch)) {
-      batch = this.filling = new ClickBatch();
+      batch = this.filling = new ClickBatch(this.buffers.take());
       this.queue.push(batch);
     }
     batch.appendVisit(visit);
@@ -110,7 +121,11 @@ export class ClickEmitter implements ClickSink {
     const batch = this.queue.shift();
     if (batch === undefined) return;
     if (batch === this.filling) this.filling = undefined;
-    if (!(await this.send(batch, true))) await spool.append(batch.clicks());
+    const sent = await this.send(batch, true);
+    // Spooled as text (the spool's lines are strings), so the buffer is free either way once this line is done.
+    const unsent = sent ? [] : batch.clicks();
+    this.buffers.give(batch.release());
+    if (unsent.length > 0) await spool.append(unsent);
   }
 
   private full(batch: ClickBatch): boolean {
@@ -119,7 +134,11 @@ export class ClickEmitter implements ClickSink {
 
   /** Every queued record, as text for the spool; the queue is empty afterwards. */
   private takeQueued(): EncodedClick[] {
-    const clicks = this.queue.flatMap((batch) => batch.clicks());
+    const clicks = this.queue.flatMap((batch) => {
+      const text = batch.clicks();
+      this.buffers.give(batch.release());
+      return text;
+    });
     this.queue = [];
     this.filling = undefined;
     return clicks;
