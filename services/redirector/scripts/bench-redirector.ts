@@ -52,10 +52,20 @@ interface MeasuredRound extends LoadRound {
   readonly cpuUs: number;
   readonly mainThreadUs: number | null;
   readonly mainThreadWaitUs: number | null;
+  /** CPU of the process's other threads in the round, busiest first (threads that ended during it are missing). */
+  readonly otherThreadsUs: number[];
   readonly wallUs: number;
 }
 
 const between = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
+
+/** Each thread's CPU between two samples but the event loop's, busiest first (a thread started meanwhile from 0). */
+function otherThreads(before: CpuSample, after: CpuSample, mainTid: number): number[] {
+  return Object.entries(after.threadsUs)
+    .filter(([tid]) => tid !== String(mainTid))
+    .map(([tid, us]) => us - (before.threadsUs[tid] ?? 0))
+    .sort((a, b) => b - a);
+}
 
 /** The redirector's /metrics (Prometheus text). */
 async function metricsOf(port: number): Promise<string> {
@@ -88,6 +98,7 @@ async function measured(child: Child, load: WrkLoad, countNotRedirects = false):
     cpuUs: after.processUs - before.processUs,
     mainThreadUs: between(before.mainThreadUs, after.mainThreadUs),
     mainThreadWaitUs: between(before.mainThreadWaitUs, after.mainThreadWaitUs),
+    otherThreadsUs: otherThreads(before, after, child.process.pid ?? -1),
     wallUs,
   };
 }
@@ -162,7 +173,16 @@ const cpuLine = (name: string, r: Summary) =>
 const roundLine = (name: string, index: number, r: MeasuredRound) =>
   `${`${name} ${index + 1}`.padEnd(14)} ${Math.round(r.rate).toString().padStart(8)} req/s   p99 ${r.p99Ms.toFixed(2).padStart(6)} ms   ` +
   `${perRequest(r.cpuUs, r.requests).padStart(5)} µs CPU/req (event loop ${perRequest(r.mainThreadUs, r.requests)})   ` +
-  `event loop on a CPU ${share(r.mainThreadUs, r)}, waiting for one ${share(r.mainThreadWaitUs, r)}`;
+  `event loop on a CPU ${share(r.mainThreadUs, r)}, waiting for one ${share(r.mainThreadWaitUs, r)}` +
+  otherThreadsText(r);
+
+/** The other threads' CPU per request: the busiest (in the redirector, the click producer thread), the next, the rest. */
+function otherThreadsText(r: MeasuredRound): string {
+  const [busiest = 0, next = 0, ...rest] = r.otherThreadsUs;
+  if (r.otherThreadsUs.length === 0) return '';
+  const restUs = rest.reduce((sum, us) => sum + us, 0);
+  return `   other threads ${perRequest(busiest, r.requests)} + ${perRequest(next, r.requests)} + ${perRequest(restUs, r.requests)} µs/req (busiest, next, rest)`;
+}
 
 async function main(): Promise<void> {
   const kafka = await startKafkaMock();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU time a bench server has used so far, in microseconds. */
 export interface CpuSample {
@@ -12,12 +12,33 @@ export interface CpuSample {
    * cost per request: on a machine whose cores are shared with the load generator this is the contention.
    */
   readonly mainThreadWaitUs: number | null;
+  /**
+   * Time on a CPU of every thread of the process by thread id (the event loop's included), so that a round whose
+   * CPU beyond the event loop climbs tells which thread took it (the producer thread is one thread; V8's collector
+   * helpers and libuv's pool are several); empty where /proc is missing.
+   */
+  readonly threadsUs: Readonly<Record<string, number>>;
 }
 
 export function sampleCpu(): CpuSample {
   const usage = process.cpuUsage();
   const main = mainThreadSchedstat();
-  return { processUs: usage.user + usage.system, mainThreadUs: main?.runUs ?? null, mainThreadWaitUs: main?.waitUs ?? null };
+  return { processUs: usage.user + usage.system, mainThreadUs: main?.runUs ?? null, mainThreadWaitUs: main?.waitUs ?? null, threadsUs: threadsRunUs() };
+}
+
+function threadsRunUs(): Record<string, number> {
+  const threads: Record<string, number> = {};
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const stat = schedstat(tid);
+    if (stat) threads[tid] = stat.runUs;
+  }
+  return threads;
 }
 
 /**
@@ -25,9 +46,14 @@ export function sampleCpu(): CpuSample {
  * waiting on a run queue, time slices. Nanosecond resolution, unlike the clock ticks of `stat`.
  */
 function mainThreadSchedstat(): { runUs: number; waitUs: number } | null {
+  return schedstat(String(process.pid));
+}
+
+/** A thread's schedstat (it may have ended since its id was listed: null then). */
+function schedstat(tid: string): { runUs: number; waitUs: number } | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8');
+    text = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8');
   } catch {
     return null;
   }
