@@ -25,6 +25,13 @@ function publisherOn(brokers: string[], startThread?: (data: PublisherWorkerData
 }
 
 describe('on the shared Kafka', () => {
+  test('the thread runs with its young generation capped, so that its heap does not compact itself over and over (click-publisher-thread.ts)', async () => {
+    const worker = startClickPublisherThread({ brokers: getTestInfra().kafka.brokers, clientId: 'redirector-test', logLevel: 'silent', logBindings: {} });
+    cleanup.push(() => worker.terminate());
+    await new Promise((resolve) => worker.once('online', resolve));
+    expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(6);
+  });
+
   test('batches produced by the thread arrive on clicks.v1 with their eventIds and keys', async () => {
     const { brokers } = getTestInfra().kafka;
     const publisher = publisherOn(brokers);
