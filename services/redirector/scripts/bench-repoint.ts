@@ -6,7 +6,6 @@
  * are asked (HEAD) every millisecond until both answer the new state. test/repoint-two-instances.test.ts holds the
  * 1 s bound; this prints the distribution.
  */
-import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { createLogger } from '@waymark/logging';
 import { startKafkaMock } from '@waymark/testkit';
 import { z } from 'zod';
 import { loadProductionConfig, REDIRECTOR_FETCH_WAIT_MS, startService, type RunningService } from '../src';
+import { visit } from '../test/support/visit-client';
 import { benchLinks, benchTenant } from './bench-links';
 
 const CHANGES = z.coerce.number().int().positive().default(200).parse(process.env.BENCH_REPOINT_CHANGES);
@@ -36,15 +36,9 @@ async function startInstance(brokers: string[]): Promise<Instance> {
 }
 
 /** What an instance answers for a path right now: the location of a 302, or the status. */
-function answerOf(port: number, host: string, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'HEAD', headers: { host }, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 302 ? String(res.headers.location) : String(res.statusCode));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function answerOf(port: number, host: string, path: string): Promise<string> {
+  const answer = await visit(port, host, path, { method: 'HEAD' });
+  return answer.status === 302 ? String(answer.headers.location) : String(answer.status);
 }
 
 /** Milliseconds from `since` until the instance answers `expected`; gives up after 5 s (a miss is printed, not hidden). */

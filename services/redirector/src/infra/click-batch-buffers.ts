@@ -32,7 +32,7 @@ export class ClickBatchBuffers {
     if (bytes.length === this.size && this.free.length < this.keep) this.free.push(bytes);
   }
 
-  /** Buffers waiting to be used again (tests, metrics). */
+  /** Buffers waiting to be used again (what the tests read of the pool). */
   get idle(): number {
     return this.free.length;
   }
