@@ -72,6 +72,13 @@ export interface Subscription {
    * Rejects if the subscription stops first.
    */
   readonly caughtUp: Promise<void>;
+  /**
+   * Resolves once everything the topic held when this was called has been handled: in broadcast mode by this
+   * subscriber, in group mode by the group. For read models that must not answer "missing" while an acknowledged
+   * write is still on its way. Concurrent calls share look-ups of the topic's end (see HeadCatchUp); past
+   * `timeoutMs` it rejects with CatchUpTimeoutError, a transient failure (503 at the API).
+   */
+  catchUp(timeoutMs: number): Promise<void>;
   /** Stops fetching, lets the batch in hand finish, commits its offsets. */
   stop(): Promise<void>;
   /** Partitions this subscriber currently reads (all of them in broadcast mode); for logs and readiness. */

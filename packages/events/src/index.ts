@@ -4,6 +4,7 @@ export { EVENT_ID_HEADER, InvalidEventError, type EncodedMessage } from './share
 export { DEAD_LETTER_HEADERS, deadLetterTopicOf } from './shared/dead-letter';
 export type { RetryPolicy } from './shared/batch-runner';
 export { isTransientFailure, TransientFailureError } from './shared/transient-failure';
+export { CatchUpTimeoutError } from './shared/head-catch-up';
 export type { EventLogStore, StoredRecord, AppendRecord, ReadResult } from './in-process/event-log-store';
 export { MemoryEventLogStore } from './in-process/memory-event-log-store';
 export { PgEventLogStore, type PgEventLogStoreOptions } from './in-process/pg-event-log-store';

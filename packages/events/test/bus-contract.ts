@@ -1,5 +1,6 @@
 import type { BusLogger, EventBus } from '../src';
 import type { BusFactory } from './contract/bus-factory';
+import { catchUpContract } from './contract/catch-up.contract';
 import { deliveryContract } from './contract/delivery.contract';
 import { failureContract } from './contract/failure.contract';
 import { replayContract } from './contract/replay.contract';
@@ -49,5 +50,6 @@ export function busContract(name: string, makeFactory: () => Promise<BusFactory>
     failureContract(context);
     stateContract(context);
     replayContract(context);
+    catchUpContract(context);
   });
 }

@@ -1,4 +1,4 @@
-import type { CaughtUpTracker } from '../shared/caught-up';
+import type { ProgressBoard } from '../shared/progress-board';
 import type { InProcessMember } from './in-process-member';
 
 /**
@@ -8,7 +8,7 @@ import type { InProcessMember } from './in-process-member';
  */
 export class GroupCoordinator {
   private readonly members: InProcessMember<unknown>[] = [];
-  private readonly trackers = new Set<CaughtUpTracker>();
+  private readonly boards = new Set<ProgressBoard>();
   private rebalancing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -32,17 +32,17 @@ export class GroupCoordinator {
     return this.members.length;
   }
 
-  watch(tracker: CaughtUpTracker): void {
-    this.trackers.add(tracker);
+  watch(board: ProgressBoard): void {
+    this.boards.add(board);
   }
 
-  unwatch(tracker: CaughtUpTracker): void {
-    this.trackers.delete(tracker);
+  unwatch(board: ProgressBoard): void {
+    this.boards.delete(board);
   }
 
   /** A member committed `next` for `partition`: the group's progress towards each subscriber's caughtUp. */
   committed(partition: number, next: number): void {
-    for (const tracker of this.trackers) tracker.progress(partition, next);
+    for (const board of this.boards) board.progress(partition, next);
   }
 
   private rebalance(): Promise<void> {

@@ -4,6 +4,8 @@ import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '
 import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
 import { CaughtUpTracker } from '../shared/caught-up';
+import { HeadCatchUp } from '../shared/head-catch-up';
+import { ProgressBoard } from '../shared/progress-board';
 import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
@@ -71,9 +73,13 @@ export class InProcessEventBus implements EventBus {
     const partitions = await this.declare(topic);
     const groupId = options.mode === 'group' ? requireGroup(options.groupId) : `broadcast-${randomUUID()}`;
     const coordinator = options.mode === 'group' ? this.coordinatorFor(groupId, topic.name, partitions, options.stopTimeoutMs ?? 30_000) : undefined;
-    const tracker = new CaughtUpTracker(await store.endOffsets(topic.name));
+    // One board per subscription: its own handled offsets (broadcast) or the whole group's commits (group).
+    const board = new ProgressBoard();
     const committed = coordinator ? await store.committed(groupId, topic.name) : new Map<number, number>();
-    for (const [partition, next] of committed) tracker.progress(partition, next);
+    for (const [partition, next] of committed) board.progress(partition, next);
+    const tracker = new CaughtUpTracker(await store.endOffsets(topic.name));
+    board.watch(tracker);
+    const head = new HeadCatchUp(topic.name, () => store.endOffsets(topic.name), board);
     const member = new InProcessMember<V>({
       store,
       notifier: this.notifier,
@@ -92,19 +98,19 @@ export class InProcessEventBus implements EventBus {
       startOffset: async (partition) =>
         coordinator ? ((await store.committed(groupId, topic.name)).get(partition) ?? 0) : 0,
       advanced: async (partition, next) => {
-        if (!coordinator) return tracker.progress(partition, next);
+        if (!coordinator) return board.progress(partition, next);
         await store.commit(groupId, topic.name, new Map([[partition, next]]));
         coordinator.committed(partition, next);
       },
     });
     member.start();
     if (coordinator) {
-      coordinator.watch(tracker);
+      coordinator.watch(board);
       await coordinator.join(member as InProcessMember<unknown>);
     } else {
       await member.assign(Array.from({ length: partitions }, (_, partition) => partition));
     }
-    const subscription = this.subscription(member, coordinator, tracker, options.stopTimeoutMs ?? 30_000);
+    const subscription = this.subscription(member, coordinator, board, tracker.promise, head, options.stopTimeoutMs ?? 30_000);
     return subscription;
   }
 
@@ -130,21 +136,24 @@ export class InProcessEventBus implements EventBus {
   private subscription<V>(
     member: InProcessMember<V>,
     coordinator: GroupCoordinator | undefined,
-    tracker: CaughtUpTracker,
+    board: ProgressBoard,
+    caughtUp: Promise<void>,
+    head: HeadCatchUp,
     stopTimeoutMs: number,
   ): Subscription {
     let stopping: Promise<void> | undefined;
     const subscription: Subscription = {
-      caughtUp: tracker.promise,
+      caughtUp,
+      catchUp: (timeoutMs) => head.catchUp(timeoutMs),
       assignedPartitions: () => member.assigned(),
       stop: () =>
         (stopping ??= (async () => {
           await member.stop(stopTimeoutMs);
           if (coordinator) {
-            coordinator.unwatch(tracker);
+            coordinator.unwatch(board);
             await coordinator.leave(member as InProcessMember<unknown>);
           }
-          tracker.stopped();
+          board.stopped();
           this.subscriptions.delete(subscription);
         })()),
     };

@@ -1,37 +1,51 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Admin } from 'kafkajs';
 import type { BusLogger } from '../shared/bus-logger';
-import type { CaughtUpTracker } from '../shared/caught-up';
 import { errorText } from '../shared/dead-letter';
+import type { ProgressBoard } from '../shared/progress-board';
 
-const POLL_MS = 500;
+const POLL_MS = 20;
+const ERROR_BACKOFF_MS = 500;
 
 /**
- * A group member only sees its own partitions; the group's caughtUp also depends on the others' commits, which
- * only the broker knows. Polls the group's committed offsets until the tracker is done; returns a stopper.
+ * A group member only sees its own partitions; whether the group reached an offset also depends on the others'
+ * commits, which only the broker knows. While some tracker waits on the board, polls the group's committed offsets
+ * onto it; idle otherwise. Returns the board's onWaiting hook and a stopper.
  */
-export function watchGroupProgress(
+export function groupCommitPoller(
   admin: Admin,
   groupId: string,
   topic: string,
-  tracker: CaughtUpTracker,
+  board: () => ProgressBoard,
   logger: BusLogger,
-): () => void {
-  let timer: NodeJS.Timeout | undefined;
+): { wake(): void; stop(): void } {
+  let polling = false;
   let stopped = false;
-  const poll = async () => {
+  const loop = async () => {
+    polling = true;
     try {
-      const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
-      for (const { partition, offset } of offsets?.partitions ?? []) {
-        if (Number(offset) >= 0) tracker.progress(partition, Number(offset));
+      while (!stopped && board().waiting) {
+        try {
+          const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+          for (const { partition, offset } of offsets?.partitions ?? []) {
+            if (Number(offset) >= 0) board().progress(partition, Number(offset));
+          }
+          await sleep(POLL_MS);
+        } catch (error) {
+          logger.warn({ groupId, topic, err: errorText(error) }, 'could not read committed offsets; retrying');
+          await sleep(ERROR_BACKOFF_MS);
+        }
       }
-    } catch (error) {
-      logger.warn({ groupId, topic, err: errorText(error) }, 'could not read committed offsets; retrying');
+    } finally {
+      polling = false;
     }
-    if (!tracker.done && !stopped) timer = setTimeout(() => void poll(), POLL_MS);
   };
-  void poll();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
+  return {
+    wake: () => {
+      if (!polling && !stopped) void loop();
+    },
+    stop: () => {
+      stopped = true;
+    },
   };
 }

@@ -6,12 +6,14 @@ import { BatchAbandonedError } from '../shared/abortable';
 import type { RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
 import { CaughtUpTracker } from '../shared/caught-up';
+import { HeadCatchUp } from '../shared/head-catch-up';
+import { ProgressBoard } from '../shared/progress-board';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
 import { toRawMessage } from './kafka-raw-message';
 import { commitOffset } from './commit-offset';
 import { ConsumerRestarter, type ConsumerRestartPolicy } from './consumer-restarter';
-import { watchGroupProgress } from './group-progress';
+import { groupCommitPoller } from './group-progress';
 import { PipelinedBatches } from './pipelined-batches';
 import { fetchTopicOffsetsOnceListed } from './topic-offsets';
 
@@ -58,9 +60,16 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   const depth = options.batchesInFlight ?? 1;
   if (!Number.isInteger(depth) || depth < 1) throw new Error(`batchesInFlight must be a positive integer, got ${depth}`);
   const groupId = group ? (options.groupId as string) : `${options.groupId ?? deps.clientId}.broadcast.${randomUUID()}`;
-  const highWaterMarks = await fetchTopicOffsetsOnceListed(deps.admin, topic);
-  const tracker = new CaughtUpTracker(new Map(highWaterMarks.map((entry) => [entry.partition, Number(entry.high)])));
-  const stopWatching = group ? watchGroupProgress(deps.admin, groupId, topic, tracker, deps.logger) : () => undefined;
+  const fetchEnds = async () => new Map((await fetchTopicOffsetsOnceListed(deps.admin, topic)).map((e) => [e.partition, Number(e.high)]));
+  const tracker = new CaughtUpTracker(await fetchEnds());
+  const poller = group ? groupCommitPoller(deps.admin, groupId, topic, () => board, deps.logger) : undefined;
+  const board = new ProgressBoard(() => poller?.wake());
+  board.watch(tracker);
+  const head = new HeadCatchUp(topic, fetchEnds, board);
+  const stopWatching = () => {
+    poller?.stop();
+    board.stopped();
+  };
 
   const abort = new AbortController();
   // Every batch in hand listens on the signal (its handler and its backoff): many more than Node's default warning
@@ -84,7 +93,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];
-  const pipeline = group && depth > 1 ? new PipelinedBatches(consumer, { ...context, signal: abort.signal }, depth, deps.tuning.heartbeatIntervalMs, tracker) : undefined;
+  const pipeline = group && depth > 1 ? new PipelinedBatches(consumer, { ...context, signal: abort.signal }, depth, deps.tuning.heartbeatIntervalMs, board) : undefined;
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
     pipeline?.rejoined();
@@ -97,7 +106,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
       eachBatch: (payload) =>
-        pipeline ? pipeline.handle(payload) : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, tracker),
+        pipeline ? pipeline.handle(payload) : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, board),
     });
   };
   const restarter = new ConsumerRestarter(consumer, { topic, groupId }, deps.logger, start, deps.restart);
@@ -114,6 +123,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   let stopping: Promise<void> | undefined;
   return {
     caughtUp: tracker.promise,
+    catchUp: (timeoutMs) => head.catchUp(timeoutMs),
     assignedPartitions: () => [...assignment],
     stalled: () => restarter.stalled(),
     stop: () =>
@@ -139,7 +149,7 @@ async function handleKafkaBatch<V>(
   { batch, heartbeat, resolveOffset, isRunning, isStale }: EachBatchPayload,
   context: DispatchContext<V>,
   tuning: ConsumerTuning,
-  tracker: CaughtUpTracker,
+  board: ProgressBoard,
 ): Promise<void> {
   if (!isRunning() || isStale() || batch.isEmpty()) return;
   // The limit is per attempt: a batch retried through an outage is waiting, not stuck, and keeps its partition.
@@ -165,5 +175,5 @@ async function handleKafkaBatch<V>(
   const next = Number(batch.lastOffset()) + 1;
   if (context.mode === 'group' && !(await commitOffset(consumer, context.logger, batch.topic, batch.partition, next))) return;
   resolveOffset(batch.lastOffset());
-  tracker.progress(batch.partition, next);
+  board.progress(batch.partition, next);
 }

@@ -1,6 +1,6 @@
 import type { Consumer, EachBatchPayload } from 'kafkajs';
 import { BatchAbandonedError } from '../shared/abortable';
-import type { CaughtUpTracker } from '../shared/caught-up';
+import type { ProgressBoard } from '../shared/progress-board';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext } from '../shared/dispatch';
 import { commitOffset } from './commit-offset';
@@ -37,7 +37,7 @@ export class PipelinedBatches<V> {
     private readonly context: DispatchContext<V>,
     private readonly depth: number,
     private readonly heartbeatIntervalMs: number,
-    private readonly tracker: CaughtUpTracker,
+    private readonly board: Pick<ProgressBoard, 'progress'>,
   ) {}
 
   /** On a (re)join: what was in flight is committed by its own lane or redelivered; new batches start new lanes. */
@@ -82,7 +82,7 @@ export class PipelinedBatches<V> {
   }
 
   private async commit(topic: string, partition: number, next: number): Promise<void> {
-    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next)) this.tracker.progress(partition, next);
+    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next)) this.board.progress(partition, next);
   }
 
   private giveUp(lane: Lane, partition: number, firstOffset: string | null, error: unknown): void {
