@@ -11,3 +11,4 @@ export { pgTransaction, type SqlTransaction } from './outbox/sql-transaction';
 export { enqueue, type EnqueueMessage, type EnqueuedEvent } from './outbox/enqueue';
 export { processOnce, pruneProcessedEvents, type ProcessOnceResult } from './outbox/process-once';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
+export { awaitPublished, type AwaitPublished } from './outbox/published-writes';

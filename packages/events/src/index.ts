@@ -22,3 +22,4 @@ export {
   type ReplayReport,
 } from './tools/replay-dead-letters';
 export { listDeadLetters, type DeadLetterEntry } from './tools/list-dead-letters';
+export { FreshReads, type FreshReadsOptions } from './read-model/fresh-reads';

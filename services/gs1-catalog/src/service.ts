@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { createPrismaClient, findMigrationsDir, OutboxRelay, runMigrations } from '@waymark/db';
+import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -60,7 +60,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   await relay.start();
   const auth = await startApiAuth({ bus, logger, rateLimiter, cache: adapters.cache, clock });
 
-  const links = new PrismaGs1LinkRepository(prisma);
+  const links = new PrismaGs1LinkRepository(prisma, awaitPublished(relay, logger));
   const exportDeps: ExportDeps = {
     jobs: new PrismaExportJobRepository(prisma),
     selection: new PrismaExportSelection(prisma),

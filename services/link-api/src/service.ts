@@ -2,7 +2,7 @@ import { startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
-import { createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations } from '@waymark/db';
+import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -53,6 +53,8 @@ export interface ServiceContext {
   /** Tenants, keys and domains as identity.v1 says (verified domains, plans, entitlements). */
   auth: ApiAuth;
   linkInvalidations: LinkInvalidations;
+  /** Awaited by repositories after a commit: the write's events are on the bus before it is acknowledged. */
+  published: AwaitPublished;
 }
 
 /** Connections of the read pool (pg's default): GET requests queue for one, so fewer caps the read throughput. */
@@ -80,11 +82,12 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const readPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, READ_POOL_SIZE));
     readPool.on('error', (err) => logger.warn({ err }, 'idle read connection failed; the pool replaces it'));
     started.push(() => readPool.end());
-    const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns });
-    await identity.seed();
     const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
     await relay.start();
     started.push(() => relay.stop());
+    const published = awaitPublished(relay, logger);
+    const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns, published });
+    await identity.seed();
     // The identity model and the consumer groups of links start together: each waits for its group join.
     const [authStart, consumersStart] = await Promise.allSettled([
       startApiAuth({
@@ -112,6 +115,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       cache: adapters.cache,
       auth,
       linkInvalidations: adapters.linkInvalidations,
+      published,
     };
 
     // Feature modules register their controllers here and their start/stop with `started`.

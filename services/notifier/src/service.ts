@@ -1,7 +1,7 @@
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { OutboxRelay, findMigrationsDir, runMigrations } from '@waymark/db';
+import { awaitPublished, OutboxRelay, findMigrationsDir, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
@@ -49,7 +49,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'notifier'), logger });
   const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
   const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
-  const channels = new ChannelRepository(prisma);
+  const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
   const deliveries = new DeliveryRepository(prisma);
   const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY, config.SECRET_ENCRYPTION_PREVIOUS_KEYS);
   const registry = new Registry();

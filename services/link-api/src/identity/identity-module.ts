@@ -1,5 +1,6 @@
 import { readLastUsed } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
+import type { AwaitPublished } from '@waymark/db';
 import type { ControllerContainer } from '@waymark/http';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -21,11 +22,12 @@ export interface IdentityModuleDeps {
   cache?: KeyValueCache;
   /** Replaces the resolver built from DNS_SERVERS. */
   dns?: TxtResolver;
+  published: AwaitPublished;
 }
 
 /** Tenants, plans, domains and API keys: the operator API's use cases and controllers. */
 export function createIdentityModule(deps: IdentityModuleDeps) {
-  const repo = new IdentityRepository(deps.prisma);
+  const repo = new IdentityRepository(deps.prisma, deps.published);
   const dns = deps.dns ?? dnsTxtResolver({ servers: deps.config.DNS_SERVERS, timeoutMs: deps.config.DNS_TIMEOUT });
   const cache = deps.cache;
   const plans = planUseCases({ repo, clock: deps.clock });

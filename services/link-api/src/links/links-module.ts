@@ -18,7 +18,7 @@ import { PrismaLinkRepository } from './infra/prisma-link.repository';
 /** Links, QR and the description document of link-api, wired from the service context (consumers: link-consumers.ts). */
 export function createLinksModule(context: ServiceContext) {
   const { config } = context;
-  const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool));
+  const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool), context.published);
   const cache = new LinkReadCache({ ttlMs: config.LINK_READ_CACHE_TTL, maxEntries: config.LINK_READ_CACHE_MAX_ENTRIES });
   const links = new CachedLinkRepository(stored, cache, context.linkInvalidations);
   const channels = new PrismaChannelDirectory(context.prisma);

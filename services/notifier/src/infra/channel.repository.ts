@@ -1,5 +1,5 @@
 import { channelsTopic, ChannelType, type ChannelPatch } from '@waymark/contracts';
-import { enqueue } from '@waymark/db';
+import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
 import type { PrismaClient, Tx } from './prisma';
@@ -16,7 +16,11 @@ export interface PendingConfirmation {
 
 /** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1 through the outbox. */
 export class ChannelRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** Answers wait for the channels.v1 events, so link-api accepts a new channel in notifyChannels at once. */
+    private readonly published: AwaitPublished,
+  ) {}
 
   /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
   async create(record: ChannelRecord, confirmation: PendingConfirmation | null, beforeCommit: () => Promise<void>): Promise<void> {
@@ -26,6 +30,7 @@ export class ChannelRepository {
       await publishState(tx, record);
       await beforeCommit();
     });
+    await this.published();
   }
 
   async list(tenantId: string): Promise<ChannelRecord[]> {
@@ -40,7 +45,7 @@ export class ChannelRepository {
 
   /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
   async update(tenantId: string, id: string, patch: ChannelPatch, reason: string | null = null): Promise<ChannelRecord | null> {
-    return this.prisma.$transaction(async (tx) => {
+    const updated = await this.prisma.$transaction(async (tx) => {
       const found = await tx.channel.findFirst({ where: { id, tenantId } });
       if (!found) return null;
       const row = await tx.channel.update({
@@ -52,16 +57,20 @@ export class ChannelRepository {
       if (patch.enabled !== undefined && patch.enabled !== found.enabled) await publishState(tx, record);
       return record;
     });
+    if (updated && patch.enabled !== undefined) await this.published();
+    return updated;
   }
 
   /** Deleting removes pending deliveries and the log with it (cascade) and tombstones the channel on channels.v1. */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    const deleted = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.channel.deleteMany({ where: { id, tenantId } });
       if (count === 0) return false;
       await enqueue(tx, channelsTopic, [{ key: id, value: null }]);
       return true;
     });
+    if (deleted) await this.published();
+    return deleted;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { linkKey, linksTopic } from '@waymark/contracts';
-import { enqueue } from '@waymark/db';
+import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Gs1Draft, Gs1LinkFilter, Gs1LinkRepository, UpsertOutcome } from '../app/gs1-link-ports';
 import { toLinkState, type Gs1LinkRecord } from '../domain/gs1-link-record';
@@ -11,11 +11,15 @@ type Tx = Prisma.TransactionClient;
 
 /** GS1 links in gs1-catalog's schema; each write and its links.v1 event commit together (transactional outbox). */
 export class PrismaGs1LinkRepository implements Gs1LinkRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** Answers wait for the links.v1 events, so a new record's Digital Link resolves at once. */
+    private readonly published: AwaitPublished,
+  ) {}
 
   async upsertMany(drafts: readonly Gs1Draft[], upsert: boolean): Promise<UpsertOutcome[]> {
     if (drafts.length === 0) return [];
-    return this.prisma.$transaction(
+    const outcomes = await this.prisma.$transaction(
       async (tx) => {
         const identity = (d: { domain: string; code: string }) => `${d.domain}/${d.code}`;
         const keys = JSON.stringify(drafts.map((d) => ({ domain: d.record.domain, code: d.record.code })));
@@ -45,6 +49,8 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
       },
       { timeout: 30_000 },
     );
+    if (outcomes.some((outcome) => 'record' in outcome)) await this.published();
+    return outcomes;
   }
 
   async find(tenantId: string, code: string, domain?: string): Promise<Gs1LinkRecord[]> {
@@ -53,12 +59,14 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
   }
 
   async remove(record: Gs1LinkRecord): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    const removed = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.gs1Link.deleteMany({ where: { id: record.id } });
       if (count === 0) return false;
       await enqueue(tx, linksTopic, [{ key: linkKey(record), value: null }]);
       return true;
     });
+    if (removed) await this.published();
+    return removed;
   }
 
   async list(tenantId: string, filter: Gs1LinkFilter & { afterSeq?: bigint; limit: number }): Promise<Gs1LinkRecord[]> {

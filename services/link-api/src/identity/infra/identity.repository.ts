@@ -1,5 +1,5 @@
 import { identityTopic, type Plan as PlanState } from '@waymark/contracts';
-import { enqueue } from '@waymark/db';
+import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { ApiKey, Prisma, PrismaClient } from '../../generated/prisma/client';
 import { apiKeyState, tenantState, type TenantRow } from './identity-views';
 
@@ -12,17 +12,23 @@ const WITH_TENANT = { plan: true, domains: true } as const;
  * on identity.v1 (outbox): the database and what other services learn never disagree after a commit.
  */
 export class IdentityRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** Answers wait for the identity.v1 events, so every service authenticates a new key (or refuses a revoked one) at once. */
+    private readonly published: AwaitPublished,
+  ) {}
 
   /** Runs `work` in a transaction; then publishes the tenants and keys it names, read back inside that transaction. */
   async change<T>(work: (tx: Tx) => Promise<{ result: T; tenants?: string[]; keys?: string[] }>): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
+    const changed = await this.prisma.$transaction(async (tx) => {
       const { result, tenants = [], keys = [] } = await work(tx);
       const tenantRows = await tx.tenant.findMany({ where: { id: { in: [...new Set(tenants)] } }, include: WITH_TENANT });
       const keyRows = await tx.apiKey.findMany({ where: { id: { in: [...new Set(keys)] } } });
       await enqueue(tx, identityTopic, [...tenantRows.map((row) => ({ value: tenantState(row) })), ...keyRows.map((row) => ({ value: apiKeyState(row) }))]);
       return result;
     });
+    await this.published();
+    return changed;
   }
 
   tenant(id: string, tx: Tx | PrismaClient = this.prisma): Promise<TenantRow | null> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { linkKey, linksTopic } from '@waymark/contracts';
-import { enqueue } from '@waymark/db';
+import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { toLinkState, type LinkRecord } from '../domain/link-record';
 import type { LinkPage, LinkRepository } from '../app/link-ports';
@@ -12,18 +12,22 @@ export class PrismaLinkRepository implements LinkRepository {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly reader: PgLinkReader,
+    /** Answers wait for the links.v1 events, so the redirector and analytics can see a write at once. */
+    private readonly published: AwaitPublished,
   ) {}
 
   async insertMany(records: readonly LinkRecord[]): Promise<Set<string>> {
     if (records.length === 0) return new Set();
-    return this.prisma.$transaction(async (tx) => {
+    const inserted = await this.prisma.$transaction(async (tx) => {
       // ON CONFLICT DO NOTHING: a taken (domain, code) is simply not returned; the caller decides what that means.
       const rows = await tx.link.createManyAndReturn({ data: records.map(toRow), skipDuplicates: true, select: { id: true } });
-      const inserted = new Set(rows.map((row) => row.id));
-      const events = records.filter((r) => inserted.has(r.id)).map((r) => ({ value: toLinkState(r, randomUUID()) }));
+      const ids = new Set(rows.map((row) => row.id));
+      const events = records.filter((r) => ids.has(r.id)).map((r) => ({ value: toLinkState(r, randomUUID()) }));
       await enqueue(tx, linksTopic, events);
-      return inserted;
+      return ids;
     });
+    if (inserted.size > 0) await this.published();
+    return inserted;
   }
 
   async findByCode(tenantId: string, code: string, domain?: string): Promise<LinkRecord[]> {
@@ -31,7 +35,7 @@ export class PrismaLinkRepository implements LinkRepository {
   }
 
   async update(id: string, change: (current: LinkRecord) => LinkRecord | null): Promise<LinkRecord | null> {
-    return this.prisma.$transaction(async (tx) => {
+    const updated = await this.prisma.$transaction(async (tx) => {
       // The row lock makes concurrent PATCHes apply one after the other, each on the state the other left.
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "link" WHERE "id" = ${id} FOR UPDATE`;
       if (locked.length === 0) return null;
@@ -43,15 +47,19 @@ export class PrismaLinkRepository implements LinkRepository {
       await enqueue(tx, linksTopic, [{ value: toLinkState(saved, randomUUID()) }]);
       return saved;
     });
+    await this.published();
+    return updated;
   }
 
   async remove(record: LinkRecord): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    const removed = await this.prisma.$transaction(async (tx) => {
       const { count } = await tx.link.deleteMany({ where: { id: record.id } });
       if (count === 0) return false;
       await enqueue(tx, linksTopic, [{ key: linkKey(record), value: null }]);
       return true;
     });
+    if (removed) await this.published();
+    return removed;
   }
 
   async list(tenantId: string, query: Parameters<LinkRepository['list']>[1]): Promise<LinkPage> {
