@@ -34,6 +34,7 @@ export async function startApiAuth(options: ApiAuthOptions): Promise<ApiAuth> {
   const recorder = sinks.length > 0 ? new KeyUsageRecorder({ sinks, logger: options.logger }) : undefined;
   const authenticator = createApiKeyAuthenticator({
     identity: identity.model,
+    fresh: identity.fresh,
     rateLimiter: new FailOpenRateLimiter(options.rateLimiter, { logger: options.logger }),
     onKeyUsed: recorder ? (hash, at) => recorder.touch(hash, at) : undefined,
     clock: options.clock,

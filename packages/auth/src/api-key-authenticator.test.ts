@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { MemoryRateLimiter } from '@waymark/cache';
 import { DomainError, type ApiKeyState, type TenantState } from '@waymark/contracts';
+import { FreshReads } from '@waymark/events';
 import { generateApiKey } from './api-key';
 import { createApiKeyAuthenticator } from './api-key-authenticator';
 import { IdentityReadModel } from './identity-read-model';
@@ -12,19 +13,23 @@ const tenant: TenantState = {
   entitlements: [], defaultDomain: '', domains: [], branding: { name: 'Acme' },
 };
 
-function setup(over: Partial<ApiKeyState> = {}) {
+/** `inFlight`: the key's record is still on its way (published, not applied) and arrives with the next catch-up. */
+function setup(over: Partial<ApiKeyState> = {}, inFlight = false) {
   const generated = generateApiKey();
   const identity = new IdentityReadModel();
   const state: ApiKeyState = {
     version: 1, eventId: 'k', type: 'api_key', hash: generated.hash, prefix: generated.displayPrefix, tenantId: 't1',
     scopes: ['links:read'], expiresAt: null, revoked: false, ...over,
   };
-  identity.apply([{ key: 'tenant:t1', value: tenant }, { key: `key:${state.hash}`, value: state }]);
+  const records = [{ key: 'tenant:t1', value: tenant }, { key: `key:${state.hash}`, value: state }];
+  let catchUps = 0;
+  const topic = { catchUp: async () => void (catchUps += 1, inFlight && identity.apply(records)) };
+  if (!inFlight) identity.apply(records);
   const used: string[] = [];
   const authenticator = createApiKeyAuthenticator({
-    identity, rateLimiter: new MemoryRateLimiter({ clock: () => NOW.getTime() }), clock: () => NOW, onKeyUsed: (h) => used.push(h),
+    identity, fresh: new FreshReads([topic]), rateLimiter: new MemoryRateLimiter({ clock: () => NOW.getTime() }), clock: () => NOW, onKeyUsed: (h) => used.push(h),
   });
-  return { key: generated.key, authenticator, used };
+  return { key: generated.key, authenticator, used, catchUps: () => catchUps };
 }
 
 function request(headers: Record<string, string>) {
@@ -60,6 +65,14 @@ describe('API key authenticator', () => {
     expect(await codeOf(revoked.authenticator.authenticate(request({ 'x-api-key': revoked.key }).req, 'api_key', []))).toBe('unauthorized');
     const expired = setup({ expiresAt: '2030-06-01T11:59:59Z' });
     expect(await codeOf(expired.authenticator.authenticate(request({ 'x-api-key': expired.key }).req, 'api_key', []))).toBe('unauthorized');
+  });
+
+  it('accepts a key issued a moment ago whose record the model has not applied yet, by catching up first', async () => {
+    const { key, authenticator, catchUps } = setup({}, true);
+    await expect(authenticator.authenticate(request({ 'x-api-key': key }).req, 'api_key', ['links:read'])).resolves.toMatchObject({ tenantId: 't1' });
+    expect(catchUps()).toBe(1);
+    await authenticator.authenticate(request({ 'x-api-key': key }).req, 'api_key', ['links:read']);
+    expect(catchUps()).toBe(1);
   });
 
   it('refuses a key without the route scope with insufficient_scope', async () => {

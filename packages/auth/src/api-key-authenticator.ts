@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { RateLimiter, RateLimitPolicy } from '@waymark/cache';
-import { DomainError, type Plan, type Scope } from '@waymark/contracts';
+import { DomainError, type Plan, type Scope, type TenantState } from '@waymark/contracts';
+import type { FreshReads } from '@waymark/events';
 import type { Authenticator } from '@waymark/http';
 import { hashApiKey, isWellFormedApiKey } from './api-key';
 import { readApiKey } from './credentials';
@@ -10,6 +11,8 @@ import { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';
 
 export interface ApiKeyAuthenticatorOptions {
   identity: IdentityReadModel;
+  /** Catches the model up before an unknown key, an unknown tenant or a missing scope is refused. */
+  fresh: Pick<FreshReads, 'find' | 'confirm' | 'catchUp'>;
   /** Shared by every instance (Redis); wrap it in FailOpenRateLimiter to decide what a store outage does. */
   rateLimiter: RateLimiter;
   /** Told about every authenticated request; must not block (KeyUsageRecorder.touch). */
@@ -37,7 +40,7 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
   return {
     async authenticate(request: Request, securityName: string, scopes: readonly string[]): Promise<ApiPrincipal> {
       if (securityName !== API_KEY_SECURITY) throw new Error(`Unknown security scheme "${securityName}"`);
-      const principal = identify(request, options, clock());
+      const principal = await identify(request, options, clock());
       const policy = planRatePolicy(principal.tenant.plan);
       const decision = await options.rateLimiter.consume(`tenant:${principal.tenantId}`, policy);
       const response = request.res;
@@ -51,7 +54,12 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
         response?.setHeader('Retry-After', String(retryAfter));
         throw new DomainError('rate_limited', `Rate limit of plan "${principal.tenant.plan.name}" exceeded; retry in ${retryAfter} s`);
       }
-      const missing = scopes.filter((scope) => !principal.key.scopes.includes(scope as Scope));
+      // A scope missing from a key the model knows may still be on its way (a key issued again with more scopes).
+      const current = await options.fresh.confirm(
+        () => options.identity.apiKey(principal.key.hash)?.scopes ?? [],
+        (held) => scopes.every((scope) => held.includes(scope as Scope)),
+      );
+      const missing = scopes.filter((scope) => !current.includes(scope as Scope));
       if (missing.length > 0) {
         throw new DomainError('insufficient_scope', `This API key lacks the scope ${missing.join(', ')}`, { required: missing });
       }
@@ -61,18 +69,21 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
   };
 }
 
-function identify(request: Request, options: ApiKeyAuthenticatorOptions, now: Date): ApiPrincipal {
+async function identify(request: Request, options: ApiKeyAuthenticatorOptions, now: Date): Promise<ApiPrincipal> {
   const { key, conflict } = readApiKey(request);
   if (conflict) throw new DomainError('unauthorized', 'Authorization and x-api-key carry different keys');
   if (key === undefined) throw new DomainError('unauthorized', 'Missing API key (Authorization: Bearer or x-api-key)');
   const hash = isWellFormedApiKey(key) ? hashApiKey(key) : undefined;
-  const state = hash === undefined ? undefined : options.identity.apiKey(hash);
+  const state = hash === undefined ? undefined : await options.fresh.find(hash, () => options.identity.apiKey(hash));
   if (!state || hash === undefined) throw new DomainError('unauthorized', 'Invalid API key');
   if (state.revoked) throw new DomainError('unauthorized', 'API key has been revoked');
   if (state.expiresAt !== null && Date.parse(state.expiresAt) <= now.getTime()) {
     throw new DomainError('unauthorized', 'API key has expired');
   }
-  const tenant = options.identity.tenant(state.tenantId);
+  const tenant = await options.fresh.find(`tenant:${state.tenantId}`, () => options.identity.tenant(state.tenantId));
   if (!tenant) throw new DomainError('unauthorized', 'Invalid API key');
-  return { tenantId: tenant.id, tenant, key: { hash, prefix: state.prefix, scopes: state.scopes } };
+  let latest: Promise<TenantState> | undefined;
+  const latestTenant = () =>
+    (latest ??= options.fresh.catchUp().then(() => options.identity.tenant(tenant.id) ?? tenant));
+  return { tenantId: tenant.id, tenant, key: { hash, prefix: state.prefix, scopes: state.scopes }, latestTenant };
 }

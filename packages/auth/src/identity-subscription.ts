@@ -1,10 +1,12 @@
 import { identityTopic } from '@waymark/contracts';
-import type { EventBus, Subscription } from '@waymark/events';
+import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { IdentityReadModel } from './identity-read-model';
 
 export interface IdentityModelHandle {
   readonly model: IdentityReadModel;
+  /** Read-your-writes over the model: a miss or a refusal catches up with identity.v1 first. */
+  readonly fresh: FreshReads;
   /** True once every identity.v1 record that existed at start has been applied; readiness waits for it. */
   caughtUp(): boolean;
   /** Resolves when caughtUp() turns true. */
@@ -20,13 +22,16 @@ export async function startIdentityModel(options: { bus: EventBus; logger: Logge
   const model = new IdentityReadModel();
   const log = options.logger.child({ component: 'identity-model' });
   let caughtUp = false;
+  const freshness: { reads?: FreshReads } = {};
   const subscription: Subscription = await options.bus.subscribe({
     topic: identityTopic,
     mode: 'broadcast',
     handleBatch: async (messages) => {
       model.apply(messages.map((m) => ({ key: m.key, value: m.value })));
+      for (const m of messages) if (m.value?.type === 'api_key') freshness.reads?.forget(m.value.hash);
     },
   });
+  const fresh = (freshness.reads = new FreshReads([subscription]));
   const whenCaughtUp = subscription.caughtUp.then(() => {
     caughtUp = true;
     log.info(model.size, 'identity model caught up');
@@ -34,6 +39,7 @@ export async function startIdentityModel(options: { bus: EventBus; logger: Logge
   whenCaughtUp.catch(() => undefined);
   return {
     model,
+    fresh,
     caughtUp: () => caughtUp,
     whenCaughtUp,
     stop: () => subscription.stop(),

@@ -6,5 +6,5 @@ export { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';
 export { FailOpenRateLimiter, type FailOpenOptions } from './fail-open-rate-limiter';
 export { KeyUsageRecorder, cacheKeyUsageSink, readLastUsed, type KeyUsage, type KeyUsageSink, type KeyUsageRecorderOptions } from './key-usage-recorder';
 export { createApiKeyAuthenticator, planRatePolicy, API_KEY_SECURITY, type ApiKeyAuthenticatorOptions } from './api-key-authenticator';
-export { principalOf, type ApiPrincipal } from './principal';
+export { principalOf, withTenantAccepting, type ApiPrincipal } from './principal';
 export { startApiAuth, type ApiAuth, type ApiAuthOptions } from './api-auth';

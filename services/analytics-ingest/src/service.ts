@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import { MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
-import type { EventBus } from '@waymark/events';
+import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
@@ -84,19 +84,26 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
   };
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter ?? new MemoryRateLimiter(), cache: adapters.cache, clock });
+  // Its source, the links subscription, is added once subscribed; nothing asks it to catch up before then.
+  const linksSource: Subscription[] = [];
+  const linksFresh = new FreshReads(linksSource);
   const subscriptions = await startConsumers({
     bus,
     clicksGroup: config.CLICKS_CONSUMER_GROUP,
     clicksConcurrency: config.CLICKS_CONCURRENT_PARTITIONS,
     clicksBatchesInFlight: config.CLICKS_BATCHES_IN_FLIGHT,
     linksGroup: config.LINKS_CONSUMER_GROUP,
-    onLinks: (records) => applyLinkStates(records, links),
+    onLinks: async (records) => {
+      await applyLinkStates(records, links);
+      for (const record of records) linksFresh.forget(record.key);
+    },
     onClicks: (clicks) => ingestClicks(clicks, ingestDeps),
     dependenciesReady: postgresReady,
   });
 
+  linksSource.push(subscriptions[0]!);
   const useCases: AnalyticsUseCases = {
-    linkAnalytics: (query) => getLinkAnalytics(query, { links, queries, clock }),
+    linkAnalytics: (query) => getLinkAnalytics(query, { links, fresh: linksFresh, queries, clock }),
     tenantAnalytics: (query) => getTenantAnalytics(query, { queries, clock }),
   };
   const app = createHttpApp({

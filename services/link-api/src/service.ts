@@ -3,7 +3,7 @@ import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
 import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
-import type { EventBus } from '@waymark/events';
+import type { EventBus, FreshReads } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
@@ -53,6 +53,8 @@ export interface ServiceContext {
   /** Tenants, keys and domains as identity.v1 says (verified domains, plans, entitlements). */
   auth: ApiAuth;
   linkInvalidations: LinkInvalidations;
+  /** Catches link-api's channels table up with channels.v1 (notifyChannels checks). */
+  channelsFresh: FreshReads;
   /** Awaited by repositories after a commit: the write's events are on the bus before it is acknowledged. */
   published: AwaitPublished;
 }
@@ -116,6 +118,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       auth,
       linkInvalidations: adapters.linkInvalidations,
       published,
+      channelsFresh: consumersStart.value.channels,
     };
 
     // Feature modules register their controllers here and their start/stop with `started`.

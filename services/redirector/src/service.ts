@@ -6,6 +6,7 @@ import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
 import type { LinkStore } from './app/link-store';
 import { TenantDirectory } from './app/tenant-directory';
+import { FreshLinkStore } from './infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
@@ -86,7 +87,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     mount: () => undefined,
   });
   const listener = redirectorListener({
-    deps: { links, tenants, clicks: emitter, isBot: createBotDetector(), scheme: config.SHORT_URL_SCHEME },
+    deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector(), scheme: config.SHORT_URL_SCHEME },
     probes,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),
     ready: () => readModel.ready(),

@@ -44,7 +44,11 @@ export class FreshReads {
   /** `lookup`, and when it finds nothing, again after a catch-up (unless `key` was found missing just before). */
   async find<T>(key: string, lookup: () => Maybe<T | undefined>): Promise<T | undefined> {
     const found = await lookup();
-    if (found !== undefined) return found;
+    return found !== undefined ? found : this.afterMiss(key, lookup);
+  }
+
+  /** For a caller whose own lookup of `key` just missed (a hot path that answers hits synchronously). */
+  async afterMiss<T>(key: string, lookup: () => Maybe<T | undefined>): Promise<T | undefined> {
     if (this.knownMissing(key)) return undefined;
     await this.catchUp();
     const after = await lookup();

@@ -1,4 +1,5 @@
 import { DomainError } from '@waymark/contracts';
+import type { FreshReads } from '@waymark/events';
 import { parseWindow, windowRange } from '../domain/time-range';
 import type { AnalyticsQueryRepository } from '../infra/analytics-query.repository';
 import type { LinkRefRepository } from '../infra/link-ref.repository';
@@ -17,6 +18,8 @@ export interface LinkAnalyticsQuery {
 
 export interface GetLinkAnalyticsDeps {
   links: LinkRefRepository;
+  /** Catches the links.v1 group up before a code is called unknown: a link created just before has analytics at once. */
+  fresh: Pick<FreshReads, 'find'>;
   queries: AnalyticsQueryRepository;
   clock: () => Date;
 }
@@ -25,9 +28,14 @@ export interface GetLinkAnalyticsDeps {
 export async function getLinkAnalytics(query: LinkAnalyticsQuery, deps: GetLinkAnalyticsDeps): Promise<LinkAnalytics> {
   const window = parseWindow(query.window);
   const domain = (query.domain ?? query.defaultDomain).toLowerCase();
-  const link = await deps.links.findLive(query.tenantId, domain, query.code);
+  const link = await deps.fresh.find(linkRefKey(domain, query.code), () => deps.links.findLive(query.tenantId, domain, query.code));
   if (!link) throw new DomainError('not_found', `No link "${query.code}" on ${domain}`);
   const now = deps.clock();
   const report = await buildReport(deps.queries, { kind: 'link', tenantId: query.tenantId, linkId: link.id }, windowRange(window, now), query.top, now);
   return { domain, code: query.code, window, ...report };
+}
+
+/** How a link is named in the negative cache of FreshReads: the links.v1 key. */
+export function linkRefKey(domain: string, code: string): string {
+  return `${domain}/${code}`;
 }

@@ -1,4 +1,4 @@
-import type { EventBus } from '@waymark/events';
+import { FreshReads, type EventBus } from '@waymark/events';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { startChannelsConsumer } from './infra/channels.consumer';
@@ -8,6 +8,8 @@ import type { LinkInvalidations } from './infra/link-invalidations';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 
 export interface LinkConsumers {
+  /** Read-your-writes over the channels table: catches the channels.v1 group up before a channel is called unknown. */
+  channels: FreshReads;
   stop(): Promise<void>;
 }
 
@@ -38,5 +40,5 @@ export async function startLinkConsumers(deps: {
     await stop();
     throw failed.reason;
   }
-  return { stop };
+  return { channels: new FreshReads([subscriptions[0]!]), stop };
 }

@@ -11,6 +11,7 @@ import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';
 import { CachedLinkRepository } from './infra/cached-link.repository';
 import { LinkReadCache } from './infra/link-read-cache';
+import { FreshChannelDirectory } from './infra/fresh-channel-directory';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 import { PgLinkReader } from './infra/pg-link-reader';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
@@ -21,7 +22,7 @@ export function createLinksModule(context: ServiceContext) {
   const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool), context.published);
   const cache = new LinkReadCache({ ttlMs: config.LINK_READ_CACHE_TTL, maxEntries: config.LINK_READ_CACHE_MAX_ENTRIES });
   const links = new CachedLinkRepository(stored, cache, context.linkInvalidations);
-  const channels = new PrismaChannelDirectory(context.prisma);
+  const channels = new FreshChannelDirectory(new PrismaChannelDirectory(context.prisma), context.channelsFresh);
   const configuredFronts = new HostList(config.SHORT_DOMAINS);
   const screener = createDestinationScreener({
     maxLength: config.DESTINATION_MAX_LENGTH,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { isTransientFailure } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { GS1_PRIMARY_KEY_AIS } from '@waymark/contracts';
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from '@waymark/http';
@@ -26,6 +27,8 @@ export interface ListenerOptions {
 const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 const GS1_KEYS = new Set(GS1_PRIMARY_KEY_AIS);
 const WELL_KNOWN = '/.well-known/gs1resolver';
+/** A miss whose catch-up ran out of time: never a 404 that may be wrong; the visitor's browser may try again. */
+const CATCHING_UP: VisitResponse = json(503, { error: 'The link directory is catching up; try again', code: 'unavailable' }, { 'retry-after': '1' });
 const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loading', code: 'unavailable' }, { 'retry-after': '1' });
 
 /**
@@ -59,6 +62,11 @@ export function redirectorListener(options: ListenerOptions): RequestListener {
       return;
     }
     response.then(send, (error: unknown) => {
+      if (isTransientFailure(error)) {
+        options.logger.warn({ err: error, path }, 'visit answered 503: the read model could not catch up in time');
+        send(CATCHING_UP);
+        return;
+      }
       options.logger.error({ err: error, path }, 'visit failed');
       send(json(500, { error: 'Internal error', code: 'internal_error' }));
     });

@@ -1,5 +1,5 @@
 import { identityTopic, linksTopic } from '@waymark/contracts';
-import type { EventBus, Subscription } from '@waymark/events';
+import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { normalizeKey, toLinkEntry } from '../domain/link-entry';
 import type { LinkStore } from '../app/link-store';
@@ -9,6 +9,8 @@ export interface ReadModel {
   /** True once both topics were read up to their ends as of subscribe time. */
   ready(): boolean;
   readonly caughtUp: Promise<void>;
+  /** Catches both topics up as of now: what a miss waits for before answering 404. */
+  readonly fresh: FreshReads;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function consumeReadModel(
 ): Promise<ReadModel> {
   const started = Date.now();
   const subscriptions: Subscription[] = [];
+  const fresh = new FreshReads(subscriptions);
   subscriptions.push(
     await bus.subscribe({
       topic: identityTopic,
@@ -50,7 +53,9 @@ export async function consumeReadModel(
         const pending: Promise<void>[] = [];
         for (const message of messages) {
           const position = { partition: message.partition, offset: message.offset };
-          const applied = links.apply(normalizeKey(message.key), message.value === null ? null : toLinkEntry(message.value), position);
+          const key = normalizeKey(message.key);
+          fresh.forget(key);
+          const applied = links.apply(key, message.value === null ? null : toLinkEntry(message.value), position);
           if (applied instanceof Promise) pending.push(applied);
         }
         await Promise.all(pending);
@@ -66,6 +71,7 @@ export async function consumeReadModel(
   return {
     ready: () => ready,
     caughtUp,
+    fresh,
     stop: async () => {
       await Promise.all(subscriptions.map((s) => s.stop()));
     },

@@ -1,4 +1,6 @@
 import { Gs1BulkOptions, isDomainError, parseBulkEnvelope, parseOrThrow, type Gs1BulkResult, type Gs1BulkRowResult } from '@waymark/contracts';
+import { withTenantAccepting } from '@waymark/auth';
+import { tenantAccepts } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft, Gs1LinkDeps } from './gs1-link-ports';
 import { prepareGs1Record } from './prepare-gs1-record';
 
@@ -8,9 +10,10 @@ import { prepareGs1Record } from './prepare-gs1-record';
  * with its links.v1 event. Results are in request order.
  */
 export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
-  return async (actor: Gs1Actor, body: unknown): Promise<Gs1BulkResult> => {
-    const envelope = parseBulkEnvelope('records', body, actor.tenant.plan.bulkRowCap);
+  return async (caller: Gs1Actor, body: unknown): Promise<Gs1BulkResult> => {
+    const envelope = parseBulkEnvelope('records', body, caller.tenant.plan.bulkRowCap);
     const { records, tags, upsert } = parseOrThrow(Gs1BulkOptions, envelope);
+    const actor = await withTenantAccepting(caller, (tenant) => records.every((raw) => tenantAccepts(tenant, raw)));
     const now = deps.clock();
     const results: Gs1BulkRowResult[] = new Array(records.length);
     const drafts: { row: number; draft: Gs1Draft }[] = [];

@@ -3,6 +3,8 @@ import type { Gs1LinkRecord } from '../domain/gs1-link-record';
 
 export interface Gs1Actor {
   tenant: TenantState;
+  /** The tenant after catching up with identity.v1, for a refusal a just-acknowledged change may lift. */
+  latestTenant?: () => Promise<TenantState>;
 }
 
 /** A record ready to write, and which of the replaceable fields the import supplied (spec 4.4 rule 5). */

@@ -12,6 +12,20 @@ export function resolveGs1Domain(tenant: Pick<TenantState, 'defaultDomain' | 'do
   return name;
 }
 
+/**
+ * Whether the tenant passes the domain and entitlement checks for a record as submitted (read leniently, before
+ * validation): decides whether a refusal should first catch up with identity.v1.
+ */
+export function tenantAccepts(tenant: Pick<TenantState, 'defaultDomain' | 'domains' | 'entitlements'>, raw: unknown): boolean {
+  const record = (raw ?? {}) as { domain?: unknown; linkset?: unknown; ai?: unknown };
+  const name = (typeof record.domain === 'string' ? record.domain : tenant.defaultDomain).toLowerCase();
+  if (!tenant.domains.some((d) => d.name.toLowerCase() === name && d.verified)) return false;
+  if (tenant.entitlements.includes(ENTITLEMENTS.resolver)) return true;
+  const entries = Array.isArray(record.linkset) ? record.linkset.length : 0;
+  const attributes = typeof record.ai === 'object' && record.ai !== null ? Object.keys(record.ai).length : 0;
+  return entries <= 1 && attributes === 0;
+}
+
 /** Spec 2.5: a linkset of more than one entry, or any data attribute, needs the tenant's resolver entitlement. */
 export function assertResolverEntitlement(tenant: Pick<TenantState, 'entitlements'>, record: Gs1Record): void {
   if (tenant.entitlements.includes(ENTITLEMENTS.resolver)) return;

@@ -1,7 +1,9 @@
 import { isDomainError, parseBulkEnvelope, shortUrlOf, type LinkBulkResult, type LinkBulkRowResult } from '@waymark/contracts';
+import { withTenantAccepting } from '@waymark/auth';
+import { isUsableDomain } from '../domain/link-rules';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
-import { channelIdsOf, prepareLink, type LinkDraft } from './prepare-link';
+import { channelIdsOf, domainOf, prepareLink, type LinkDraft } from './prepare-link';
 
 /**
  * POST /v1/links/bulk: every row is validated, screened and created on its own, so a bad row fails alone and the
@@ -9,8 +11,9 @@ import { channelIdsOf, prepareLink, type LinkDraft } from './prepare-link';
  * fail the whole request.
  */
 export function bulkCreateLinks(deps: LinkDeps) {
-  return async (actor: LinkActor, body: unknown): Promise<LinkBulkResult> => {
-    const { rows } = parseBulkEnvelope('rows', body, actor.tenant.plan.bulkRowCap);
+  return async (caller: LinkActor, body: unknown): Promise<LinkBulkResult> => {
+    const { rows } = parseBulkEnvelope('rows', body, caller.tenant.plan.bulkRowCap);
+    const actor = await withTenantAccepting(caller, (tenant) => rows.every((row) => isUsableDomain(tenant, domainOf(row))));
     const known = await deps.channels.knownChannels(actor.tenant.id, [...new Set(rows.flatMap(channelIdsOf))]);
     const results: LinkBulkRowResult[] = new Array(rows.length);
     const drafts: { row: number; draft: LinkDraft }[] = [];

@@ -1,12 +1,15 @@
+import { withTenantAccepting } from '@waymark/auth';
 import type { Link } from '@waymark/contracts';
+import { isUsableDomain } from '../domain/link-rules';
 import { toLink } from '../domain/link-record';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
-import { channelIdsOf, prepareLink } from './prepare-link';
+import { channelIdsOf, domainOf, prepareLink } from './prepare-link';
 
 /** POST /v1/links: validates, screens and stores one link; it goes live as `active` once its event is published. */
 export function createLink(deps: LinkDeps) {
-  return async (actor: LinkActor, body: unknown): Promise<Link> => {
+  return async (caller: LinkActor, body: unknown): Promise<Link> => {
+    const actor = await withTenantAccepting(caller, (tenant) => isUsableDomain(tenant, domainOf(body)));
     const known = await deps.channels.knownChannels(actor.tenant.id, channelIdsOf(body));
     const draft = await prepareLink(deps, actor, body, known);
     const [outcome] = await insertDrafts(deps.links, [draft]);
@@ -15,3 +18,4 @@ export function createLink(deps: LinkDeps) {
     return toLink(outcome.created);
   };
 }
+

@@ -5,6 +5,8 @@ import type { LinkRecord } from '../domain/link-record';
 /** Who acts: the tenant of the calling API key, as the identity model knows it (domains, plan). */
 export interface LinkActor {
   tenant: TenantState;
+  /** The tenant after catching up with identity.v1, for a refusal a just-acknowledged change may lift. */
+  latestTenant?: () => Promise<TenantState>;
 }
 
 export interface LinkPage {

@@ -60,3 +60,8 @@ export function channelIdsOf(body: unknown): string[] {
   const ids = (body as { notifyChannels?: unknown } | null)?.notifyChannels;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
+
+/** The domain a body names, read leniently: the body itself is validated later. */
+export function domainOf(body: unknown): unknown {
+  return (body as { domain?: unknown } | null)?.domain;
+}

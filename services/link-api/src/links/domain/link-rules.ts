@@ -9,6 +9,12 @@ export function parseFutureExpiry(expiresAt: string, now: Date): Date {
   return at;
 }
 
+/** Whether a link may go on `requested` (or the default): a verified domain of the tenant. */
+export function isUsableDomain(tenant: Pick<TenantState, 'defaultDomain' | 'domains'>, requested: unknown): boolean {
+  const name = (typeof requested === 'string' ? requested : tenant.defaultDomain).toLowerCase();
+  return tenant.domains.some((d) => d.name.toLowerCase() === name && d.verified);
+}
+
 /**
  * The domain a new link goes on: the one asked for, or the tenant's default. Only the tenant's own verified domains
  * accept links; an unverified or foreign domain is a validation failure naming the field.
