@@ -1,0 +1,27 @@
+import { startSystem, type System } from '../system/support/system';
+import { BOUND_P99_MS, failuresOf, runReadYourWritesChecks } from './support/run-checks';
+
+jest.setTimeout(900_000);
+
+// The production shape: six services as processes (two redirectors, two notifiers) on the Kafka protocol, nginx in front.
+describe('read-your-writes in the production shape', () => {
+  let system: System | undefined;
+
+  beforeAll(async () => {
+    system = await startSystem();
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+  }, 60_000);
+
+  it('answers every request that depends on an acknowledged write as if the write were applied everywhere', async () => {
+    const running = system as System;
+    const report = await runReadYourWritesChecks(
+      { apiUrl: running.gateway.url, operatorToken: running.operatorToken, visitorPort: running.gateway.port, webhookBase: running.receiver.base },
+      'production shape',
+    );
+    expect(failuresOf(report)).toEqual([]);
+    for (const bound of report.bounds) expect({ bound: bound.name, withinBound: bound.p99Ms < BOUND_P99_MS }).toEqual({ bound: bound.name, withinBound: true });
+  });
+});

@@ -1,0 +1,55 @@
+import { request } from 'node:http';
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each check asserts the fields it reads
+  text: string;
+}
+
+/** What a read-your-writes check needs of a running Waymark, whichever shape runs it. */
+export interface RywTarget {
+  /** The API base URL (the gateway, or the embedded mode's API port). */
+  apiUrl: string;
+  operatorToken: string;
+  /** The port visitors reach the redirector on; the short URL's host goes in the Host header. */
+  visitorPort: number;
+  /** A local HTTP endpoint the notifier may deliver to (`http://localhost:PORT`). */
+  webhookBase: string;
+}
+
+export async function call(
+  target: RywTarget,
+  auth: { apiKey: string } | 'operator',
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  const headers: Record<string, string> =
+    auth === 'operator' ? { authorization: `Bearer ${target.operatorToken}` } : { 'x-api-key': auth.apiKey };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${target.apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed, text };
+}
+
+/** A visitor's GET of `http://<host><path>`, sent to the redirector's port with that Host. */
+export function visit(target: RywTarget, host: string, path: string): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: target.visitorPort, path, method: 'GET', agent: false, headers: { host, accept: 'text/html' }, timeout: 10_000 },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`visit ${host}${path} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
