@@ -9,7 +9,7 @@ export const BOUND_P99_MS = 1000;
 
 export interface RywReport {
   dependencies: { name: string; attempts: number; failures: string[] }[];
-  bounds: { name: string; samples: number; p99Ms: number; maxMs: number }[];
+  bounds: { name: string; samples: number; p99Ms: number; maxMs: number; failures: string[] }[];
 }
 
 function p99(samples: number[]): number {
@@ -35,8 +35,14 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
     }
     for (const bound of BOUNDS) {
       const samples: number[] = [];
-      for (let round = 0; round < ROUNDS; round += 1) samples.push(await bound.measure(target, tenant));
-      report.bounds.push({ name: bound.name, samples: samples.length, p99Ms: p99(samples), maxMs: Math.max(...samples) });
+      const failures: string[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await bound.measure(target, tenant).then(
+          (ms) => samples.push(ms),
+          (error: Error) => failures.push(`round ${round}: ${error.message}`),
+        );
+      }
+      report.bounds.push({ name: bound.name, samples: samples.length, p99Ms: p99(samples), maxMs: Math.max(0, ...samples), failures });
     }
   } finally {
     await burners.stop();
@@ -44,7 +50,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
   const lines = [
     `read-your-writes, ${shape}, every core busy:`,
     ...report.dependencies.map((d) => `  ${d.name}: ${d.attempts - d.failures.length}/${d.attempts} ok`),
-    ...report.bounds.map((b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}`),
+    ...report.bounds.map((b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ${b.failures.length} failed`),
   ];
   console.log(lines.join('\n'));
   return report;
@@ -52,5 +58,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
 
 /** The failures worth printing: at most three per dependency. */
 export function failuresOf(report: RywReport): string[] {
-  return report.dependencies.flatMap((d) => d.failures.slice(0, 3).map((failure) => `${d.name}: ${failure} (${d.failures.length} in all)`));
+  return [...report.dependencies, ...report.bounds].flatMap((d) =>
+    d.failures.slice(0, 3).map((failure) => `${d.name}: ${failure} (${d.failures.length} in all)`),
+  );
 }
