@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { helpRequested } from '@waymark/config';
 import { SCOPES } from '@waymark/contracts';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
@@ -8,9 +9,14 @@ import { loadEmbeddedConfig } from './embedded-config';
 import { startEmbeddedGateway } from './embedded-gateway';
 import { startEmbeddedInfrastructure } from './embedded-infrastructure';
 import { startEmbeddedServices, stopAll } from './embedded-services';
+import { EMBEDDED_USAGE } from './embedded-usage';
 
 /** `npm start`: the whole system in one process, on an embedded PostgreSQL, an in-process bus and cache, and s3rver. */
 async function main(): Promise<void> {
+  if (helpRequested(process.argv.slice(2))) {
+    process.stdout.write(`${EMBEDDED_USAGE}\n`);
+    return;
+  }
   let config;
   try {
     config = loadEmbeddedConfig(process.env);
