@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The embedded mode's own settings. Ports are fixed on loopback so the URLs it prints stay the same between runs;
  * each can be moved when taken. Service settings (branding, timeouts, ...) use each service's own variables.
  */
-const embeddedSchema = z.object({
+export const embeddedSchema = z.object({
   WAYMARK_DATA_DIR: z.string().min(1).default('.waymark'),
   WAYMARK_POSTGRES_PORT: port().default(54329),
   WAYMARK_S3_PORT: port().default(9309),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SCOPES } from '@waymark/contracts';
+import { helpRequested } from '@waymark/config';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { bootstrapDefaultTenant } from './bootstrap-default-tenant';
@@ -8,9 +8,15 @@ import { loadEmbeddedConfig } from './embedded-config';
 import { startEmbeddedGateway } from './embedded-gateway';
 import { startEmbeddedInfrastructure } from './embedded-infrastructure';
 import { startEmbeddedServices, stopAll } from './embedded-services';
+import { EMBEDDED_USAGE } from './embedded-usage';
+import { startBannerText } from './start-banner';
 
 /** `npm start`: the whole system in one process, on an embedded PostgreSQL, an in-process bus and cache, and s3rver. */
 async function main(): Promise<void> {
+  if (helpRequested(process.argv.slice(2))) {
+    process.stdout.write(`${EMBEDDED_USAGE}\n`);
+    return;
+  }
   let config;
   try {
     config = loadEmbeddedConfig(process.env);
@@ -53,16 +59,15 @@ async function main(): Promise<void> {
     { name: 'infrastructure', run: () => infra.stop() },
   ]);
   process.stdout.write(
-    [
-      '',
-      'Waymark is running (embedded).',
-      `  API base URL:     ${state.apiUrl}   (OpenAPI: ${state.apiUrl}/v1/openapi.json)`,
-      `  Redirector:       ${state.redirectorUrl}   (default domain ${state.defaultDomain}, verified)`,
-      `  Operator token:   written to ${join(root, 'secrets', 'operator-token')} (and ${stateFile})`,
-      `  Create an API key: npm run admin -- key create ${state.defaultTenantId} --scopes ${SCOPES.join(',')}`,
-      `  Service health:   ${services.map((s) => `${s.name} http://127.0.0.1:${s.port}/readyz`).join(', ')}`,
-      '',
-    ].join('\n'),
+    startBannerText({
+      apiUrl: state.apiUrl,
+      redirectorUrl: state.redirectorUrl,
+      defaultDomain: state.defaultDomain,
+      defaultTenantId: state.defaultTenantId,
+      operatorTokenFile: join(root, 'secrets', 'operator-token'),
+      stateFile,
+      services,
+    }),
   );
 }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { freePort, ManagedProcess, waitFor } from '@waymark/testkit';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.
-const MAIN = resolve(__dirname, '..', 'dist', 'src', 'main.js');
+const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 const SERVICES = ['link-api', 'redirector', 'analytics-ingest', 'notifier', 'gs1-catalog', 'export-renderer'];
 
 jest.setTimeout(240_000);

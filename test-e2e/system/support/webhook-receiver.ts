@@ -12,7 +12,7 @@ export interface ReceivedWebhook {
 }
 
 export interface WebhookReceiver {
-  /** http://localhost:PORT (the notifier allowlists `localhost` for plain http). */
+  /** http://localhost:PORT (the notifier allowlists `localhost` for plain http), or http://<host>:PORT when given one. */
   base: string;
   received: ReceivedWebhook[];
   /** Answers the next `count` deliveries to `path` with 503 (a failing endpoint), recording them all the same. */
@@ -20,8 +20,11 @@ export interface WebhookReceiver {
   stop(): Promise<void>;
 }
 
-/** A local HTTP endpoint that answers 204 to every POST (or 503 when told to fail) and records the exact bytes it was sent. */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+/**
+ * A local HTTP endpoint that answers 204 to every POST (or 503 when told to fail) and records the exact bytes it was
+ * sent. On `host` when given (an IPv4 address such as 127.0.0.1), else dual-stack.
+ */
+export async function startWebhookReceiver(options: { host?: string } = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const failures = new Map<string, number>();
   const server = createServer((request, response) => {
@@ -36,11 +39,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       response.writeHead(status).end();
     });
   });
-  // Dual-stack, so `localhost` reaches it whether it resolves to 127.0.0.1 or ::1.
-  await new Promise<void>((resolve) => server.listen(0, '::', () => resolve()));
+  // Dual-stack by default, so `localhost` reaches it whether it resolves to 127.0.0.1 or ::1.
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '::', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
-    base: `http://localhost:${port}`,
+    base: `http://${options.host ?? 'localhost'}:${port}`,
     received,
     failNext(path, count) {
       failures.set(path, count);

@@ -34,7 +34,7 @@ export function parseDeadLettersCommand(argv: string[], env: Env): DeadLettersCo
   try {
     parsed = parseArgs({
       args: argv,
-      options: { topic: { type: 'string' }, 'parked-by': { type: 'string' }, help: { type: 'boolean' } },
+      options: { topic: { type: 'string' }, 'parked-by': { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
@@ -42,7 +42,6 @@ export function parseDeadLettersCommand(argv: string[], env: Env): DeadLettersCo
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
-  if (values.help) throw new UsageError(USAGE);
   const [action, ...extra] = positionals;
   if (action !== 'list' && action !== 'replay') throw new UsageError(`expected list or replay, got ${action ?? 'nothing'}\n${USAGE}`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}\n${USAGE}`);

@@ -29,7 +29,11 @@ export const USAGE = `usage: npm run admin -- <command>
   domain verify DOMAIN [--operator] | domain remove DOMAIN
   key create TENANT_ID --scopes links:read,links:write [--name NAME] [--expires ISO_INSTANT]
   key list TENANT_ID | key revoke KEY_ID
-  plan list | plan set NAME --rate PER_MINUTE --burst N --bulk ROWS --exports PER_HOUR`;
+  plan list | plan set NAME --rate PER_MINUTE --burst N --bulk ROWS --exports PER_HOUR
+  --help, -h   this text
+Prints the operator API's JSON answer. Talks to WAYMARK_API_URL with WAYMARK_OPERATOR_TOKEN (the service's
+OPERATOR_TOKEN); what they leave out comes from the embedded mode's .waymark/embedded.json (in the working directory,
+or in WAYMARK_HOME), so after \`npm start\` nothing needs exporting.`;
 
 /** Turns command-line arguments into an operator API request; the API validates the values themselves. */
 export function toAdminRequest(argv: string[]): AdminRequest {

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-import { toAdminRequest } from './admin-commands';
+import { helpRequested } from '@waymark/config';
+import { toAdminRequest, USAGE } from './admin-commands';
 import { resolveCliTarget } from './cli-config';
 
 /** `npm run admin -- tenant create --name Acme`: the operator API from a terminal; prints the JSON answer. */
 async function main(): Promise<number> {
-  const request = toAdminRequest(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (helpRequested(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const request = toAdminRequest(argv);
   const target = resolveCliTarget(process.env, process.cwd());
   const response = await fetch(`${target.apiUrl}/admin/v1${request.path}`, {
     method: request.method,
