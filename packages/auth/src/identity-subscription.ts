@@ -1,5 +1,5 @@
 import { identityTopic } from '@waymark/contracts';
-import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
+import { FreshReads, READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { IdentityReadModel } from './identity-read-model';
 
@@ -26,6 +26,7 @@ export async function startIdentityModel(options: { bus: EventBus; logger: Logge
   const subscription: Subscription = await options.bus.subscribe({
     topic: identityTopic,
     mode: 'broadcast',
+    maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
     handleBatch: async (messages) => {
       model.apply(messages.map((m) => ({ key: m.key, value: m.value })));
       for (const m of messages) if (m.value?.type === 'api_key') freshness.reads?.forget(m.value.hash);

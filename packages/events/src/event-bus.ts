@@ -63,7 +63,16 @@ export interface SubscribeOptions<V> {
    * concurrent batches into bigger writes; the handler must cope with batches of one partition overlapping.
    */
   batchesInFlight?: number;
+  /**
+   * Kafka only: the longest one fetch of this subscription waits on an idle broker (default: the bus's consumer
+   * setting). Read models that answer requests after a catch-up use READ_MODEL_FETCH_WAIT_MS, so a change reaches
+   * them within a fetch even from a broker that does not answer a waiting fetch as soon as data arrives.
+   */
+  maxWaitTimeMs?: number;
 }
+
+/** The fetch wait of read-model subscriptions (see SubscribeOptions.maxWaitTimeMs). */
+export const READ_MODEL_FETCH_WAIT_MS = 100;
 
 export interface Subscription {
   /**

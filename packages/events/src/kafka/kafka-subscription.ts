@@ -89,7 +89,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     groupId,
     sessionTimeout: deps.tuning.sessionTimeoutMs,
     heartbeatInterval: deps.tuning.heartbeatIntervalMs,
-    maxWaitTimeInMs: deps.tuning.maxWaitTimeMs,
+    maxWaitTimeInMs: options.maxWaitTimeMs ?? deps.tuning.maxWaitTimeMs,
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];

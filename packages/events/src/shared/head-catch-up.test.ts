@@ -74,3 +74,17 @@ describe('HeadCatchUp', () => {
     await expect(new HeadCatchUp('t', topic.fetchEnds, new ProgressBoard()).catchUp(50)).rejects.toBeInstanceOf(CatchUpTimeoutError);
   });
 });
+
+describe('HeadCatchUp after a look-up that hangs', () => {
+  it('starts the next round once the hung look-up has had one wait', async () => {
+    let calls = 0;
+    const fetchEnds = () => {
+      calls += 1;
+      return calls === 1 ? new Promise<Map<number, number>>(() => undefined) : Promise.resolve(new Map([[0, 0]]));
+    };
+    const head = new HeadCatchUp('t', fetchEnds, new ProgressBoard());
+    await expect(head.catchUp(50)).rejects.toBeInstanceOf(CatchUpTimeoutError);
+    await head.catchUp(1000);
+    expect(calls).toBe(2);
+  });
+});

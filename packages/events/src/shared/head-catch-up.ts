@@ -35,7 +35,8 @@ export class HeadCatchUp {
     const round = this.lookingUp.then(() => {
       this.nextRound = undefined; // from here on, new callers need the next look-up
       const ends = this.fetchEnds();
-      this.lookingUp = ends.catch(() => undefined);
+      // A look-up that hangs (a broker that stopped answering) holds the next round back for one wait at most.
+      this.lookingUp = Promise.race([ends.catch(() => undefined), delay(timeoutMs)]);
       return ends;
     });
     const reached = round.then((ends) => {
@@ -48,6 +49,10 @@ export class HeadCatchUp {
     reached.catch(() => undefined);
     return reached;
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function withTimeout(work: Promise<void>, timeoutMs: number, timeoutError: () => Error): Promise<void> {

@@ -1,5 +1,5 @@
 import { clicksTopic, linksTopic, type ClickFact } from '@waymark/contracts';
-import type { EventBus, Subscription } from '@waymark/events';
+import { READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
 import type { LinkStateRecord } from '../app/apply-link-states';
 
 export interface ConsumerOptions {
@@ -26,6 +26,7 @@ export async function startConsumers(options: ConsumerOptions): Promise<Subscrip
     mode: 'group',
     groupId: options.linksGroup,
     dependenciesReady: options.dependenciesReady,
+    maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
     handleBatch: (messages) => options.onLinks(messages.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp }))),
   });
   const clicks = await options.bus.subscribe({

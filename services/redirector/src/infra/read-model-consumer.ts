@@ -1,5 +1,5 @@
 import { identityTopic, linksTopic } from '@waymark/contracts';
-import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
+import { FreshReads, READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { normalizeKey, toLinkEntry } from '../domain/link-entry';
 import type { LinkStore } from '../app/link-store';
@@ -37,6 +37,7 @@ export async function consumeReadModel(
       topic: identityTopic,
       mode: 'broadcast',
       groupId: `${groupId}.identity`,
+      maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
       handleBatch: async (messages) => {
         for (const message of messages) if (message.value?.type === 'tenant') tenants.applyTenant(message.value);
       },
@@ -47,6 +48,7 @@ export async function consumeReadModel(
       topic: linksTopic,
       mode: 'broadcast',
       groupId: `${groupId}.links`,
+      maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
       ...(sharedTierReady ? { dependenciesReady: sharedTierReady } : {}),
       handleBatch: async (messages) => {
         // Applies to the shared tier are pipelined per batch; per key, the tier itself keeps the newest offset.

@@ -1,5 +1,5 @@
 import { channelsTopic } from '@waymark/contracts';
-import type { EventBus, Subscription } from '@waymark/events';
+import { READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
 import type { PrismaChannelDirectory } from './prisma-channel-directory';
 
 /**
@@ -18,6 +18,7 @@ export function startChannelsConsumer(
     mode: 'group',
     groupId,
     dependenciesReady,
+    maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
     handleBatch: (messages) => directory.apply(messages.map((m) => ({ key: m.key, value: m.value }))),
   });
 }
