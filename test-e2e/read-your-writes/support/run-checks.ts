@@ -1,4 +1,4 @@
-import type { RywTarget } from './ryw-target';
+import { retriedUnavailable, type RywTarget } from './ryw-target';
 import { BOUNDS, DEPENDENCIES } from './dependencies';
 import { startCpuBurners } from './cpu-burners';
 import { onboard } from './tenant-setup';
@@ -52,6 +52,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
     `read-your-writes, ${shape}, every core busy:`,
     ...report.dependencies.map((d) => `  ${d.name}: ${d.attempts - d.failures.length}/${d.attempts} ok`),
     ...report.bounds.map((b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ${b.failures.length} failed`),
+    `  answers 503 (unavailable) tried again after Retry-After: ${retriedUnavailable.count}`,
   ];
   console.log(lines.join('\n'));
   return report;

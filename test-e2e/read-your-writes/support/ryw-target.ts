@@ -4,6 +4,7 @@ export interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each check asserts the fields it reads
   text: string;
+  retryAfter?: string | null;
 }
 
 /** What a read-your-writes check needs of a running Waymark, whichever shape runs it. */
@@ -17,7 +18,31 @@ export interface RywTarget {
   webhookBase: string;
 }
 
+/** How many answers were 503 and tried again, as the client contract says (a 503 is never a wrong answer). */
+export const retriedUnavailable = { count: 0 };
+
+const MAX_TRIES = 5;
+
+/**
+ * One API call as an integrator makes it: a 503 `unavailable` (overload, a catch-up that ran out of time; nothing was
+ * applied) is tried again after its Retry-After (at most 500 ms here), up to five tries; any other answer is final.
+ */
 export async function call(
+  target: RywTarget,
+  auth: { apiKey: string } | 'operator',
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await callOnce(target, auth, method, path, body);
+    if (answer.status !== 503 || attempt === MAX_TRIES) return answer;
+    retriedUnavailable.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500, 1000 * Number(answer.retryAfter ?? 1))));
+  }
+}
+
+async function callOnce(
   target: RywTarget,
   auth: { apiKey: string } | 'operator',
   method: string,
@@ -35,7 +60,7 @@ export async function call(
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, body: parsed, text };
+  return { status: response.status, body: parsed, text, retryAfter: response.headers.get('retry-after') };
 }
 
 /** A visitor's GET of `http://<host><path>`, sent to the redirector's port with that Host. */

@@ -10,7 +10,7 @@ export type AwaitPublished = () => Promise<void>;
  * Bounded: when the bus is down or slow past `timeoutMs`, the answer goes out anyway, since the rows are committed and
  * the relay publishes them once it can; the write is durable, only its visibility elsewhere waits.
  */
-export function awaitPublished(relay: Pick<OutboxRelay, 'publishPending'>, logger: Logger, timeoutMs = 2000): AwaitPublished {
+export function awaitPublished(relay: Pick<OutboxRelay, 'publishPending'>, logger: Logger, timeoutMs = 10_000): AwaitPublished {
   return async () => {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
