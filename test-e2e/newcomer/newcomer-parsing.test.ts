@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeFirstCommand, readReadmeFirstCommand } from './readme-command';
 import { SCOPES } from '@waymark/contracts';
@@ -43,5 +44,25 @@ describe('the newcomer check reads what a newcomer reads', () => {
       keyCommand: ['npm', 'run', 'admin', '--', 'key', 'create', 't-1', '--scopes', SCOPES.join(',')],
     });
     expect(() => parseStartBanner(output.replace(/ {2}Create an API key.*\n/, ''))).toThrow(/Create an API key/);
+  });
+});
+
+describe("the README's quick start", () => {
+  const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  const quickStart = /^## Quick start\s*$([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
+
+  it('shows the key command the banner prints, then the first curl with that key against the default API URL', () => {
+    const banner = startBannerText({
+      apiUrl: 'http://127.0.0.1:8000',
+      redirectorUrl: 'http://localhost:8081',
+      defaultDomain: 'localhost:8081',
+      defaultTenantId: '<tenant-id>',
+      operatorTokenFile: '',
+      stateFile: '',
+      services: [],
+    });
+    expect(quickStart).toContain(parseStartBanner(banner).keyCommand.join(' '));
+    expect(quickStart).toMatch(/curl -s -X POST http:\/\/127\.0\.0\.1:8000\/v1\/links -H "x-api-key: \$KEY"/);
+    expect(quickStart).toContain('curl -i http://localhost:8081/hello');
   });
 });
