@@ -12,7 +12,9 @@ describe("the newcomer check's commands", () => {
   });
 
   it('fails a wait at once when the command exits first, or cannot start at all', async () => {
-    await expect(run('sh', '-c', 'exit 3').waitForOutput(/never/, 10_000)).rejects.toThrow('it exited (code 3, signal null) before printing /never/');
+    await expect(run('sh', '-c', 'exit 3').waitForOutput(/never/, 10_000)).rejects.toThrow(
+      'it exited (code 3, signal null) before printing /never/',
+    );
     await expect(run('no-such-program-for-the-newcomer-check').waitForExit(10_000)).rejects.toThrow(/ENOENT/);
   });
 

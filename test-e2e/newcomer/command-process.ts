@@ -16,7 +16,12 @@ export class CommandProcess {
 
   constructor(words: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
     const [file, ...args] = words as [string, ...string[]];
-    this.child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const take = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-KEEP_CHARS);
       for (const listener of this.listeners) listener();
@@ -94,7 +99,12 @@ export class CommandProcess {
         else if (this.exited) {
           if (exitIsDone) finish();
           else if (this.spawnError) finish(this.spawnError);
-          else finish(new Error(`it exited (code ${this.child.exitCode}, signal ${this.child.signalCode}) before printing ${what}`));
+          else
+            finish(
+              new Error(
+                `it exited (code ${this.child.exitCode}, signal ${this.child.signalCode}) before printing ${what}`,
+              ),
+            );
         }
       };
       const timer = setTimeout(() => finish(new Error(`no ${what} within ${timeoutMs / 1000} s`)), timeoutMs);

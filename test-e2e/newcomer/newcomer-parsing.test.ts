@@ -5,13 +5,17 @@ import { SCOPES } from '@waymark/contracts';
 import { startBannerText } from '../../packages/embedded/src/start-banner';
 import { BANNER_END, parseStartBanner } from './start-banner';
 
-const README = (quickStart: string) => `# Waymark\n\n## Quick start\n\n\`\`\`sh\n${quickStart}\n\`\`\`\n\n## Architecture\n`;
+const README = (quickStart: string) =>
+  `# Waymark\n\n## Quick start\n\n\`\`\`sh\n${quickStart}\n\`\`\`\n\n## Architecture\n`;
 
 describe('the newcomer check reads what a newcomer reads', () => {
   it("takes the README's first command from its quick start, as the commands a shell runs in turn", () => {
     expect(readReadmeFirstCommand(path.resolve(__dirname, '..', '..', 'README.md'))).toEqual({
       line: 'npm install && npm start',
-      commands: [['npm', 'install'], ['npm', 'start']],
+      commands: [
+        ['npm', 'install'],
+        ['npm', 'start'],
+      ],
     });
     expect(readmeFirstCommand(README('npm ci && npm run start:all   # a comment\nnext line')).commands).toEqual([
       ['npm', 'ci'],
@@ -26,7 +30,7 @@ describe('the newcomer check reads what a newcomer reads', () => {
     expect(() => readmeFirstCommand('# Waymark\n## Usage\n')).toThrow(/no "## Quick start"/);
   });
 
-  it("reads the URLs and the key command of the banner npm start prints", () => {
+  it('reads the URLs and the key command of the banner npm start prints', () => {
     const banner = startBannerText({
       apiUrl: 'http://127.0.0.1:8000',
       redirectorUrl: 'http://localhost:8081',
