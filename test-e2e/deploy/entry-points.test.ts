@@ -8,7 +8,11 @@ describe('every `node …/dist/….js` a user or a deployment runs', () => {
 
   it('finds the entry points of npm start, the CLIs, the images and the manifests', () => {
     const scripts = new Set(points.map((p) => p.script));
-    for (const expected of ['packages/embedded/dist/main.js', 'services/link-api/dist/src/cli/admin.js', 'services/redirector/dist/src/main.js']) {
+    for (const expected of [
+      'packages/embedded/dist/main.js',
+      'services/link-api/dist/src/cli/admin.js',
+      'services/redirector/dist/src/main.js',
+    ]) {
       expect(scripts).toContain(expected);
     }
     expect(points.some((p) => p.namedIn === 'Dockerfile')).toBe(true);

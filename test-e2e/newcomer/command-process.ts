@@ -10,11 +10,18 @@ export class CommandProcess {
   private output = '';
   private readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly listeners = new Set<() => void>();
+  /** Set when the command could not be started at all (no such program): it counts as exited. */
+  private spawnError: Error | undefined;
   readonly child: ChildProcess;
 
   constructor(words: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
     const [file, ...args] = words as [string, ...string[]];
-    this.child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const take = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString('utf8')).slice(-KEEP_CHARS);
       for (const listener of this.listeners) listener();
@@ -22,7 +29,10 @@ export class CommandProcess {
     this.child.stdout?.on('data', take);
     this.child.stderr?.on('data', take);
     this.exit = new Promise((resolve, reject) => {
-      this.child.once('error', reject);
+      this.child.once('error', (error) => {
+        this.spawnError = error;
+        reject(error);
+      });
       // 'exit', not 'close': a process the command left behind may hold its output open long after it exited.
       this.child.once('exit', (code, signal) => resolve({ code, signal }));
     });
@@ -39,7 +49,7 @@ export class CommandProcess {
   }
 
   get exited(): boolean {
-    return this.child.exitCode !== null || this.child.signalCode !== null;
+    return this.spawnError !== undefined || this.child.exitCode !== null || this.child.signalCode !== null;
   }
 
   /** Resolves when `pattern` appears in the output; rejects if the process exits first or the deadline passes. */
@@ -49,7 +59,7 @@ export class CommandProcess {
 
   /** The exit code and signal; rejects if the process is still running at the deadline. */
   async waitForExit(timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    await this.waitUntil(() => false, timeoutMs, 'its exit', true);
+    await this.waitUntil(() => false, timeoutMs, 'exit', true);
     return this.exit;
   }
 
@@ -88,7 +98,13 @@ export class CommandProcess {
         if (done()) finish();
         else if (this.exited) {
           if (exitIsDone) finish();
-          else finish(new Error(`it exited (code ${this.child.exitCode}, signal ${this.child.signalCode}) before printing ${what}`));
+          else if (this.spawnError) finish(this.spawnError);
+          else
+            finish(
+              new Error(
+                `it exited (code ${this.child.exitCode}, signal ${this.child.signalCode}) before printing ${what}`,
+              ),
+            );
         }
       };
       const timer = setTimeout(() => finish(new Error(`no ${what} within ${timeoutMs / 1000} s`)), timeoutMs);

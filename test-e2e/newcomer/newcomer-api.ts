@@ -6,7 +6,13 @@ export interface ApiAnswer {
 }
 
 /** One call to the public API with the newcomer's key, as their curl would make it. Never retried. */
-export async function callApi(apiUrl: string, key: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer> {
+export async function callApi(
+  apiUrl: string,
+  key: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -25,7 +31,8 @@ export async function callApi(apiUrl: string, key: string, method: 'GET' | 'POST
 
 /** Throws the answer's status and body unless it has `status`. */
 export function expectStatus(answer: ApiAnswer, status: number): Record<string, unknown> {
-  if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${answer.text.slice(0, 500)}`);
+  if (answer.status !== status)
+    throw new Error(`expected ${status}, got ${answer.status}: ${answer.text.slice(0, 500)}`);
   return answer.body;
 }
 

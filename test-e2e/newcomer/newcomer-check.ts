@@ -18,10 +18,19 @@ import { BANNER_END, parseStartBanner } from './start-banner';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const MINUTE = 60_000;
-const DEADLINES = { install: 15 * MINUTE, banner: 5 * MINUTE, admin: MINUTE, delivery: 30_000, analytics: 30_000, stop: MINUTE };
+const DEADLINES = {
+  install: 15 * MINUTE,
+  banner: 5 * MINUTE,
+  admin: MINUTE,
+  delivery: 30_000,
+  analytics: 30_000,
+  stop: MINUTE,
+};
 
 async function check(receiver: WebhookReceiver, started: CommandProcess[]): Promise<void> {
-  const { line, commands } = await step("read the README's first command", () => readReadmeFirstCommand(path.join(ROOT, 'README.md')));
+  const { line, commands } = await step("read the README's first command", () =>
+    readReadmeFirstCommand(path.join(ROOT, 'README.md')),
+  );
   const env = { ...process.env, WEBHOOK_HTTP_ALLOWED_HOSTS: new URL(receiver.base).host };
   const server = commands[commands.length - 1] as string[];
   for (const words of commands.slice(0, -1)) {
@@ -49,19 +58,38 @@ async function check(receiver: WebhookReceiver, started: CommandProcess[]): Prom
     ensure(typeof issued === 'string' && issued.length > 0, `no "key" in its answer:\n${admin.tail()}`);
     return issued;
   });
-  const api = (method: 'GET' | 'POST', route: string, body?: unknown) => callApi(banner.apiUrl, key, method, route, body);
+  const api = (method: 'GET' | 'POST', route: string, body?: unknown) =>
+    callApi(banner.apiUrl, key, method, route, body);
 
-  await step('create a link with the key', async () => expectStatus(await api('POST', '/v1/links', { destination: 'https://example.com/first' }), 201));
+  await step('create a link with the key', async () =>
+    expectStatus(await api('POST', '/v1/links', { destination: 'https://example.com/first' }), 201),
+  );
   const hookPath = '/newcomer-hook';
   const channel = await step('create a webhook channel to the local receiver', async () => {
-    const created = expectStatus(await api('POST', '/v1/channels', { type: 'webhook', name: 'newcomer check', config: { url: `${receiver.base}${hookPath}` } }), 201);
+    const created = expectStatus(
+      await api('POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'newcomer check',
+        config: { url: `${receiver.base}${hookPath}` },
+      }),
+      201,
+    );
     ensure(typeof created.id === 'string', 'no channel id in the answer');
-    ensure(typeof created.signingSecret === 'string' && created.signingSecret.startsWith('whsec_'), 'no whsec_ signing secret in the answer');
+    ensure(
+      typeof created.signingSecret === 'string' && created.signingSecret.startsWith('whsec_'),
+      'no whsec_ signing secret in the answer',
+    );
     return { id: created.id, secret: created.signingSecret };
   });
   const link = await step('create a link notifying the channel', async () => {
-    const created = expectStatus(await api('POST', '/v1/links', { destination: 'https://example.com/notified', notifyChannels: [channel.id] }), 201);
-    ensure(typeof created.code === 'string' && typeof created.shortUrl === 'string', 'no code or shortUrl in the answer');
+    const created = expectStatus(
+      await api('POST', '/v1/links', { destination: 'https://example.com/notified', notifyChannels: [channel.id] }),
+      201,
+    );
+    ensure(
+      typeof created.code === 'string' && typeof created.shortUrl === 'string',
+      'no code or shortUrl in the answer',
+    );
     return { code: created.code, shortUrl: created.shortUrl, domain: new URL(created.shortUrl).host };
   });
   await step(`visit ${link.shortUrl} through the redirector at ${banner.redirectorUrl}`, async () => {
@@ -79,8 +107,14 @@ async function check(receiver: WebhookReceiver, started: CommandProcess[]): Prom
     const [delivery] = verifiedDeliveries(receiver.received, hookPath, channel.secret);
     ensure(delivery !== undefined, 'no delivery verified');
     const { payload } = delivery;
-    ensure(payload.event === 'click' && payload.code === link.code, `the delivery is not this link's click: ${JSON.stringify(payload)}`);
-    ensure(payload.shortUrl === link.shortUrl, `the delivery's shortUrl ${String(payload.shortUrl)} is not the link's ${link.shortUrl}`);
+    ensure(
+      payload.event === 'click' && payload.code === link.code,
+      `the delivery is not this link's click: ${JSON.stringify(payload)}`,
+    );
+    ensure(
+      payload.shortUrl === link.shortUrl,
+      `the delivery's shortUrl ${String(payload.shortUrl)} is not the link's ${link.shortUrl}`,
+    );
   });
   await step('see the click counted in analytics', () =>
     waitFor(
@@ -89,7 +123,11 @@ async function check(receiver: WebhookReceiver, started: CommandProcess[]): Prom
         const totals = answer.body.totals as { total?: number } | undefined;
         return answer.status === 200 && (totals?.total ?? 0) >= 1;
       },
-      { timeoutMs: DEADLINES.analytics, intervalMs: 250, message: `GET /v1/links/${link.code}/analytics to count the click` },
+      {
+        timeoutMs: DEADLINES.analytics,
+        intervalMs: 250,
+        message: `GET /v1/links/${link.code}/analytics to count the click`,
+      },
     ),
   );
   await step(`stop "${server.join(' ')}" with SIGTERM`, async () => {

@@ -13,7 +13,8 @@ export function readmeFirstCommand(readme: string): { line: string; commands: st
   const line = (block.split('\n')[0] ?? '').replace(/\s+#.*$/, '').trim();
   if (!/^[\w@./:=-]+( +(&&|[\w@./:=-]+))*$/.test(line)) throw new Error(`"${line}" is not plain words joined by &&`);
   const commands = line.split(/ +&& +/).map((part) => part.split(/ +/));
-  if (commands.some((words) => words.length === 0 || words.includes('&&'))) throw new Error(`cannot split "${line}" at &&`);
+  if (commands.some((words) => words.length === 0 || words.includes('&&')))
+    throw new Error(`cannot split "${line}" at &&`);
   return { line, commands };
 }
 

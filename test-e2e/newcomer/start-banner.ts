@@ -19,7 +19,9 @@ export function parseStartBanner(output: string): StartBanner {
   const redirectorUrl = field(banner, 'Redirector')?.split(/\s/)[0];
   const keyCommand = field(banner, 'Create an API key')?.split(/\s+/);
   if (!apiUrl || !URL.canParse(apiUrl)) throw new Error('the banner has no "API base URL:" line with a URL');
-  if (!redirectorUrl || !URL.canParse(redirectorUrl)) throw new Error('the banner has no "Redirector:" line with a URL');
-  if (!keyCommand || keyCommand[0] !== 'npm') throw new Error('the banner has no "Create an API key:" line with an npm command');
+  if (!redirectorUrl || !URL.canParse(redirectorUrl))
+    throw new Error('the banner has no "Redirector:" line with a URL');
+  if (!keyCommand || keyCommand[0] !== 'npm')
+    throw new Error('the banner has no "Create an API key:" line with an npm command');
   return { apiUrl, redirectorUrl, keyCommand };
 }

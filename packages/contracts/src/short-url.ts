@@ -1,11 +1,28 @@
 /**
- * The short URL of a code on a front domain, the same in every service (link responses, click events, QR codes).
- * Branded domains are served over HTTPS; a domain with an explicit port or a `localhost` name (the embedded mode's
- * `localhost:8081`) is a local development front and is served over plain HTTP.
+ * The scheme of a front domain's short URLs, the same in every service (link responses, click events, webhook
+ * deliveries, QR codes, Digital Link anchors). Branded domains are served over HTTPS; a domain with an explicit port
+ * or a `localhost` name (the embedded mode's `localhost:8081`) is a local development front, served over plain HTTP.
+ * It depends on the domain alone, never on how a visit arrived (TLS ends before the redirector). Written without a
+ * regular expression or a new string: the redirector calls it for every click event it writes.
  */
+export function shortUrlSchemeOf(domain: string): 'http' | 'https' {
+  let i = domain.length - 1;
+  while (i >= 0 && domain.charCodeAt(i) >= 0x30 && domain.charCodeAt(i) <= 0x39) i -= 1;
+  if (i >= 0 && i < domain.length - 1 && domain.charCodeAt(i) === 0x3a) return 'http';
+  const at = domain.length - LOCALHOST.length;
+  return domain.endsWith(LOCALHOST) && (at === 0 || domain.charCodeAt(at - 1) === 0x2e) ? 'http' : 'https';
+}
+
+const LOCALHOST = 'localhost';
+
+/** `<scheme>://<domain>`: where a domain's short URLs and Digital Links live. */
+export function shortUrlOriginOf(domain: string): string {
+  return `${shortUrlSchemeOf(domain)}://${domain}`;
+}
+
+/** The short URL of a code on a front domain (a link's `shortUrl`, the `shortUrl` of its click events). */
 export function shortUrlOf(domain: string, code: string): string {
-  const local = /:\d+$/.test(domain) || /(^|\.)localhost$/.test(domain);
-  return `${local ? 'http' : 'https'}://${domain}/${code}`;
+  return `${shortUrlOriginOf(domain)}/${code}`;
 }
 
 /**

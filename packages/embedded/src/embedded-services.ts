@@ -48,7 +48,6 @@ export async function startEmbeddedServices(
           ...base,
           PORT: String(config.WAYMARK_LINK_API_PORT),
           OPERATOR_TOKEN: secrets.operatorToken,
-          SHORT_URL_SCHEME: 'http',
         }),
         // The embedded link-api is the whole installation: its own writes are all the changes there are.
         { ...common, logger: log, linkInvalidations: new linkApi.InProcessLinkInvalidations() },
@@ -59,7 +58,6 @@ export async function startEmbeddedServices(
         redirector.loadConfig({
           ...base,
           PORT: String(config.WAYMARK_REDIRECTOR_PORT),
-          SHORT_URL_SCHEME: 'http',
           CLICK_SPOOL_DIR: subDir(root, 'click-spool'),
         }),
         { logger: log, bus: infra.bus },

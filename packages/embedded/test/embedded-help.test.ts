@@ -18,13 +18,18 @@ describe('npm start -- --help', () => {
     const data = path.join(dataDir, flag);
     const env = { ...process.env, WAYMARK_DATA_DIR: data };
     // Resolving is the exit 0 (execFile rejects otherwise); a start would create the data folder.
-    const { stdout } = await promisify(execFile)(process.execPath, [RUN_TS, MAIN, flag], { cwd: REPO_ROOT, env, timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [RUN_TS, MAIN, flag], {
+      cwd: REPO_ROOT,
+      env,
+      timeout: 30_000,
+    });
     expect(stdout).toMatch(/^usage: npm start/);
     expect(existsSync(data)).toBe(false);
   });
 
   it('names every variable the embedded mode reads', async () => {
     const { EMBEDDED_USAGE } = await import('../src/embedded-usage');
-    for (const variable of Object.keys(embeddedSchema.shape)) expect({ variable, listed: EMBEDDED_USAGE.includes(variable) }).toEqual({ variable, listed: true });
+    for (const variable of Object.keys(embeddedSchema.shape))
+      expect({ variable, listed: EMBEDDED_USAGE.includes(variable) }).toEqual({ variable, listed: true });
   });
 });

@@ -13,7 +13,6 @@ export const ConfigSchema = z.object({
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /** Hops allowed to set X-Forwarded-For: addresses, CIDR ranges or proxy-addr names (`loopback`, `uniquelocal`). */
   TRUSTED_PROXIES: list().default([]),
-  SHORT_URL_SCHEME: z.enum(['http', 'https']).default('https'),
   CLICK_SPOOL_DIR: z.string().min(1).default('data/click-spool'),
   CLICK_SPOOL_MAX_BYTES: positiveInt().default(512 * 1024 * 1024),
   CLICK_BATCH_MAX: positiveInt().default(500),

@@ -87,7 +87,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     mount: () => undefined,
   });
   const listener = redirectorListener({
-    deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector(), scheme: config.SHORT_URL_SCHEME },
+    deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector() },
     probes,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),
     ready: () => readModel.ready(),

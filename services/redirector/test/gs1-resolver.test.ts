@@ -1,5 +1,5 @@
 import { getTestInfra, waitFor } from '@waymark/testkit';
-import type { ClickFact, LinkState } from '@waymark/contracts';
+import { shortUrlOriginOf, type ClickFact, type LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
@@ -8,6 +8,8 @@ import { visit } from './support/visit-client';
 const GTIN = '09506000134352';
 const tenant = newTenant();
 const host = tenant.defaultDomain;
+// Where the tenant's Digital Links live, as gs1-catalog and link-api write them (never the visit's own scheme).
+const origin = shortUrlOriginOf(host);
 const gtinRecord = newLink(tenant, {
   kind: 'gs1',
   code: `01/${GTIN}`,
@@ -54,7 +56,7 @@ test('a GTIN resolves with 307 to its default link, with the linkset Link header
   const answer = await get(`/01/${GTIN}`);
   expect(answer.status).toBe(307);
   expect(answer.headers.location).toBe('https://brand.example/pip');
-  expect(answer.headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+  expect(answer.headers.link).toBe(`<${origin}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
   expect(answer.headers['access-control-allow-origin']).toBe('*');
   expect(answer.headers['cache-control']).toContain('no-store');
 });
@@ -82,7 +84,7 @@ test('linkType=linkset and Accept: application/linkset+json return the linkset o
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
     const body = JSON.parse(answer.body) as { linkset: Array<Record<string, unknown>> };
-    expect(body.linkset.map((c) => c.anchor)).toEqual([`http://${host}/01/${GTIN}/10/ABC1`, `http://${host}/01/${GTIN}`]);
+    expect(body.linkset.map((c) => c.anchor)).toEqual([`${origin}/01/${GTIN}/10/ABC1`, `${origin}/01/${GTIN}`]);
     expect(body.linkset[0]?.['https://ref.gs1.org/voc/defaultLink']).toEqual([{ href: 'https://brand.example/batch/abc1' }]);
     expect(body.linkset[1]?.['https://ref.gs1.org/voc/recipeInfo']).toEqual([{ href: 'https://brand.example/recipes' }]);
   }
@@ -103,7 +105,7 @@ test('the query string is passed on without linkType and the scan marker; a scan
   const answer = await get(`/01/${GTIN}?17=261231&lot=a%20b&s=q`, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
   expect(answer.headers.location).toBe('https://brand.example/pip?17=261231&lot=a%20b');
   const event = await waitFor(() => clicks.find((c) => c.code === `01/${GTIN}` && c.source === 'qr'), { message: 'the scan event' });
-  expect(event).toMatchObject({ shortUrl: `http://${host}/01/${GTIN}`, domain: host, bot: false, customerId: tenant.id });
+  expect(event).toMatchObject({ shortUrl: `${origin}/01/${GTIN}`, domain: host, bot: false, customerId: tenant.id });
 });
 
 test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight', async () => {
@@ -123,5 +125,5 @@ test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight
 test('/.well-known/gs1resolver serves the resolver description document', async () => {
   const answer = await get('/.well-known/gs1resolver');
   expect(answer.status).toBe(200);
-  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: `http://${host}`, supportedPrimaryKeys: ['01'], name: 'Acme Coffee GS1 resolver' });
+  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: origin, supportedPrimaryKeys: ['01'], name: 'Acme Coffee GS1 resolver' });
 });

@@ -1,5 +1,5 @@
 import { getTestInfra, waitFor } from '@waymark/testkit';
-import type { ClickFact, LinkState } from '@waymark/contracts';
+import { shortUrlOf, type ClickFact, type LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
 import { deleteLink, newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
@@ -47,7 +47,7 @@ test('an active link redirects with 302, forbids caching and passes the query on
   expect(answer.headers['cache-control']).toBe('private, no-store, max-age=0');
   const [event] = await waitFor(() => clicksOf(link.code).length > 0 && clicksOf(link.code), { message: 'the click event' });
   expect(event).toMatchObject({
-    event: 'click', source: 'qr', code: link.code, shortUrl: `http://${host}/${link.code}`, title: link.title,
+    event: 'click', source: 'qr', code: link.code, shortUrl: shortUrlOf(host, link.code), title: link.title,
     destination: link.destination, tags: link.tags, createdAt: link.createdAt, ua: BROWSER, referer: 'https://news.example/',
     customerId: tenant.id, tenantId: tenant.id, domain: host, bot: false, method: 'GET', notifyChannels: ['ch_1'], version: 1,
   });

@@ -63,7 +63,7 @@ describe('on the shared Kafka', () => {
       batch.appendVisit({
         entry: toLinkEntry(link),
         request: { host: link.domain, path: `/${link.code}`, rawQuery: '', method: 'GET', ip: '198.51.100.7', ua: `Mozilla/5.0 «x» ${i}`, referer: i % 2 === 0 ? null : 'https://ref.example/"q"', accept: undefined, nowMs: Date.now() },
-        context: { source: i % 3 === 0 ? 'qr' : 'click', bot: i % 5 === 0, scheme: 'http' },
+        context: { source: i % 3 === 0 ? 'qr' : 'click', bot: i % 5 === 0 },
       });
     }
     const expected = batch.clicks();

@@ -22,25 +22,32 @@ const filesUnder = (root: string, dir: string, ends: string): string[] =>
   existsSync(path.join(root, dir))
     ? readdirSync(path.join(root, dir)).flatMap((name) => {
         const rel = path.posix.join(dir, name);
-        if (statSync(path.join(root, rel)).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : filesUnder(root, rel, ends);
+        if (statSync(path.join(root, rel)).isDirectory())
+          return name === 'node_modules' || name === 'dist' ? [] : filesUnder(root, rel, ends);
         return rel.endsWith(ends) ? [rel] : [];
       })
     : [];
 
 /** The entry points named in package.json scripts, the Dockerfile, compose, deploy/ manifests and the docs. */
 export function namedEntryPoints(root: string): EntryPoint[] {
-  const workspaces = ['packages', 'services'].flatMap((dir) => readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`));
+  const workspaces = ['packages', 'services'].flatMap((dir) =>
+    readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`),
+  );
   const manifests = ['.', ...workspaces, 'test-e2e'].filter((dir) => existsSync(path.join(root, dir, 'package.json')));
   const points: EntryPoint[] = [];
   for (const dir of manifests) {
     const namedIn = path.posix.join(dir, 'package.json');
-    const scripts = (JSON.parse(readFileSync(path.join(root, namedIn), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-    for (const command of Object.values(scripts)) for (const script of scriptsIn(command, dir)) points.push({ namedIn, script });
+    const scripts =
+      (JSON.parse(readFileSync(path.join(root, namedIn), 'utf8')) as { scripts?: Record<string, string> }).scripts ??
+      {};
+    for (const command of Object.values(scripts))
+      for (const script of scriptsIn(command, dir)) points.push({ namedIn, script });
   }
   const docs = ['README.md', ...filesUnder(root, 'docs', '.md'), ...workspaces.map((dir) => `${dir}/README.md`)];
   const deployment = ['Dockerfile', 'docker-compose.yml', ...filesUnder(root, 'deploy', '.yaml')];
   for (const namedIn of [...deployment, ...docs].filter((file) => existsSync(path.join(root, file)))) {
-    for (const script of scriptsIn(readFileSync(path.join(root, namedIn), 'utf8'), '.')) points.push({ namedIn, script });
+    for (const script of scriptsIn(readFileSync(path.join(root, namedIn), 'utf8'), '.'))
+      points.push({ namedIn, script });
   }
   return points;
 }
@@ -60,11 +67,16 @@ export function sourceOf(root: string, script: string): { source: string } | { p
   if (!existsSync(configFile)) return { problem: `${projectDir} has no tsconfig.json` };
   const config = JSON.parse(readFileSync(configFile, 'utf8')) as ProjectConfig;
   const options = config.compilerOptions ?? {};
-  if (options.noEmit || path.posix.normalize(options.outDir ?? '.') !== 'dist') return { problem: `${projectDir}'s build writes no dist/` };
+  if (options.noEmit || path.posix.normalize(options.outDir ?? '.') !== 'dist')
+    return { problem: `${projectDir}'s build writes no dist/` };
   const fromRoot = path.posix.join(path.posix.normalize(options.rootDir ?? '.'), rest.replace(/\.js$/, '.ts'));
-  const included = (config.include ?? []).some((folder) => fromRoot === folder || fromRoot.startsWith(`${path.posix.normalize(folder)}/`));
+  const included = (config.include ?? []).some(
+    (folder) => fromRoot === folder || fromRoot.startsWith(`${path.posix.normalize(folder)}/`),
+  );
   const source = path.posix.join(projectDir, fromRoot);
-  if (!existsSync(path.join(root, source))) return { problem: `the build writes it from ${source}, which does not exist` };
-  if (!included) return { problem: `${source} is outside ${projectDir}'s include (${(config.include ?? []).join(', ')})` };
+  if (!existsSync(path.join(root, source)))
+    return { problem: `the build writes it from ${source}, which does not exist` };
+  if (!included)
+    return { problem: `${source} is outside ${projectDir}'s include (${(config.include ?? []).join(', ')})` };
   return { source };
 }

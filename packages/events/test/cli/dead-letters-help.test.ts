@@ -12,13 +12,19 @@ const run = (...args: string[]) => {
 };
 
 describe('npm run dead-letters -- --help', () => {
-  it.each([['--help'], ['-h'], ['help'], ['replay', '--topic', 'clicks.v1', '--help']])('answers %s with the usage text and exit 0', async (...args) => {
-    // Resolving is the exit 0 (execFile rejects otherwise); no KAFKA_BROKERS is needed to ask for help.
-    const { stdout } = await run(...args);
-    expect(stdout).toMatch(/^usage: waymark-dead-letters <list\|replay>/);
-  });
+  it.each([['--help'], ['-h'], ['help'], ['replay', '--topic', 'clicks.v1', '--help']])(
+    'answers %s with the usage text and exit 0',
+    async (...args) => {
+      // Resolving is the exit 0 (execFile rejects otherwise); no KAFKA_BROKERS is needed to ask for help.
+      const { stdout } = await run(...args);
+      expect(stdout).toMatch(/^usage: waymark-dead-letters <list\|replay>/);
+    },
+  );
 
   it('still answers a wrong command line with the usage text and exit 64', async () => {
-    await expect(run('purge')).rejects.toMatchObject({ code: 64, stderr: expect.stringContaining('expected list or replay, got purge') });
+    await expect(run('purge')).rejects.toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining('expected list or replay, got purge'),
+    });
   });
 });

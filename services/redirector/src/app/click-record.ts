@@ -5,8 +5,6 @@ import type { VisitRequest } from './visit';
 export interface ClickContext {
   readonly source: ClickSource;
   readonly bot: boolean;
-  /** Of short URLs (`<scheme>://<domain>/<code>`, the link's domain), SHORT_URL_SCHEME. */
-  readonly scheme: 'http' | 'https';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shortUrlOriginOf } from '@waymark/contracts';
 import { buildLinkset, digitalLinkLevels, parseDigitalLinkPath } from '@waymark/gs1';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { defaultTarget, recordEntries, targetOfType } from '../domain/gs1-entries';
@@ -38,7 +39,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
   if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
   const outcome = linkOutcome(nearest, request.nowMs);
   if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
-  const origin = `${deps.scheme}://${nearest.domain}`;
+  const origin = shortUrlOriginOf(nearest.domain);
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
 
   if (wantsLinkset(linkType, request.accept)) {
@@ -52,7 +53,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
 
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
-    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), scheme: deps.scheme } as const;
+    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua) } as const;
     deps.clicks.record({ entry: nearest, request, context });
   }
   const passthrough = query.passthrough.split('&').filter((part) => part !== '' && !part.startsWith('linkType=')).join('&');

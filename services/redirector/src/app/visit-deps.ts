@@ -8,6 +8,4 @@ export interface VisitDeps {
   readonly tenants: TenantDirectory;
   readonly clicks: ClickSink;
   readonly isBot: (ua: string) => boolean;
-  /** Scheme of short URLs and Digital Link anchors (`https` in production). */
-  readonly scheme: 'http' | 'https';
 }

@@ -29,7 +29,7 @@ function answer(deps: VisitDeps, request: VisitRequest, entry: LinkEntry | undef
   if (outcome === 'expired') return pageResponse('expired', deps.tenants, request.host, entry.tenantId);
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
-    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua), scheme: deps.scheme } as const;
+    const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua) } as const;
     deps.clicks.record({ entry, request, context });
   }
   return { status: 302, headers: { location: withPassthroughQuery(entry.destination, query.passthrough), 'cache-control': NO_STORE } };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { isTransientFailure } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
-import { GS1_PRIMARY_KEY_AIS } from '@waymark/contracts';
+import { GS1_PRIMARY_KEY_AIS, shortUrlOriginOf } from '@waymark/contracts';
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from '@waymark/http';
 import { gs1Page, json, withCors } from '../app/gs1-responses';
 import { resolveDigitalLink } from '../app/resolve-digital-link';
@@ -88,7 +88,7 @@ function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
   const tenant = hostCandidates(request.host).map((h) => deps.tenants.byDomain(h)).find((t) => t !== undefined);
   if (!tenant) return gs1Page('not_found', deps.tenants, request.host);
   const name = `${tenant.branding.name || tenant.name} GS1 resolver`;
-  return withCors(json(200, resolverDescription(`${deps.scheme}://${request.host}`, name)));
+  return withCors(json(200, resolverDescription(shortUrlOriginOf(request.host), name)));
 }
 
 function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, options: ListenerOptions): VisitRequest {

@@ -1,4 +1,4 @@
-import { ClickFact, clicksTopic } from '@waymark/contracts';
+import { ClickFact, clicksTopic, shortUrlOf } from '@waymark/contracts';
 import { encodeClickFact, type CountedVisit } from '../app/click-record';
 import type { LinkEntry } from '../domain/link-entry';
 import type { VisitRequest } from '../app/visit';
@@ -29,7 +29,7 @@ const request: VisitRequest = {
   accept: undefined,
   nowMs: Date.parse('2026-11-23T08:09:10.123Z'),
 };
-const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: false, scheme: 'https' } };
+const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: false } };
 
 /** The visit's click event, as the producer thread reads it from the batch's bytes. */
 function eventOf(counted: CountedVisit) {
@@ -43,7 +43,7 @@ function eventOf(counted: CountedVisit) {
 /** What the event must be: ClickFact's fields in its order, as JSON.stringify writes them. */
 function expectedFact({ entry: e, request: r, context: c }: CountedVisit, eventId: string): ClickFact {
   return {
-    version: 1, eventId, event: 'click', source: c.source, code: e.code, shortUrl: `${c.scheme}://${e.domain}/${e.code}`, title: e.title,
+    version: 1, eventId, event: 'click', source: c.source, code: e.code, shortUrl: shortUrlOf(e.domain, e.code), title: e.title,
     destination: e.destination, tags: e.tags, createdAt: e.createdAt, ts: r.nowMs, at: new Date(r.nowMs).toISOString(), ip: r.ip, ua: r.ua,
     referer: r.referer, customerId: e.tenantId, tenantId: e.tenantId, domain: e.domain, bot: c.bot, method: r.method === 'HEAD' ? 'HEAD' : 'GET',
     notifyChannels: [...e.notifyChannels],
@@ -99,13 +99,21 @@ describe('click records written from a visit', () => {
     const hostileVisit: CountedVisit = {
       entry: { ...entry, title: text, code: `c${text}`, destination: text, createdAt: text, tenantId: text, domain: `d${text}`, tags: { [text]: text, k: text }, notifyChannels: [text, text] },
       request: { ...request, ua: text, referer: text, ip: text, method: 'HEAD' },
-      context: { source: 'click', bot: true, scheme: 'http' },
+      context: { source: 'click', bot: true },
     };
     const click = eventOf(hostileVisit);
     expect(click.json).toBe(JSON.stringify(expectedFact(hostileVisit, click.eventId)));
     expect(click.json).not.toMatch(/[\n\r]/);
     // The key is UTF-8 like any Kafka key: a lone surrogate becomes U+FFFD, as when kafkajs encodes a string key.
     expect(click.key).toBe(Buffer.from(`d${text}/c${text}`).toString());
+  });
+
+  it("carry the link's canonical shortUrl, the one link-api answers (shortUrlOf), decided by the domain alone", () => {
+    const local: CountedVisit = { ...visit, entry: { ...entry, domain: 'localhost:8081' }, request: { ...request, host: 'localhost:8081' } };
+    expect(JSON.parse(eventOf(local).json).shortUrl).toBe('http://localhost:8081/spring');
+    expect(JSON.parse(eventOf(visit).json).shortUrl).toBe('https://go.acme.example/spring');
+    const gs1: CountedVisit = { ...visit, entry: { ...entry, code: '01/09506000134352/10/ABC1', kind: 'gs1' } };
+    expect(JSON.parse(eventOf(gs1).json).shortUrl).toBe(shortUrlOf('go.acme.example', '01/09506000134352/10/ABC1'));
   });
 
   it('write null for a visit without a referer, and the source, bot flag and method as given', () => {

@@ -1,3 +1,4 @@
+import { shortUrlSchemeOf } from '@waymark/contracts';
 import type { CountedVisit } from '../app/click-record';
 import type { LinkEntry } from '../domain/link-entry';
 import { jsonStringBound, writeAscii, writeBytes, writeJsonChars, writeJsonString, writeUtf8 } from './json-bytes';
@@ -34,6 +35,8 @@ const METHOD_GET = piece(',"method":"GET","notifyChannels":[');
 const METHOD_HEAD = piece(',"method":"HEAD","notifyChannels":[');
 const CLOSE = piece(']}');
 const SCHEME_END = piece('://');
+/** The longer scheme a short URL can have (shortUrlSchemeOf), as a JSON string at its longest. */
+const SCHEME_MAX = jsonStringBound('https');
 /** `String(ms)` of any Date's millisecond (`-8640000000000000` is the longest, 17) and an ISO date (at most 27). */
 const TS_MAX = 17;
 const ISO_MAX = 27;
@@ -49,12 +52,12 @@ const FIXED_BYTES =
 
 /** Bytes writeClickKey, writeEventId and writeClickJson may take for the visit together, at most. */
 export function clickRecordBound(visit: CountedVisit): number {
-  const { entry, request, context } = visit;
+  const { entry, request } = visit;
   const referer = request.referer;
   // Each string as often as it is written: code and domain as members, in the short URL (whose quotes the scheme's
   // bound counts) and in the key (UTF-8 takes at most 3 bytes a unit, less than the 6 counted); tenantId twice.
   let bound =
-    FIXED_BYTES + 3 * jsonStringBound(entry.code) + 3 * jsonStringBound(entry.domain) + jsonStringBound(context.scheme) +
+    FIXED_BYTES + 3 * jsonStringBound(entry.code) + 3 * jsonStringBound(entry.domain) + SCHEME_MAX +
     jsonStringBound(entry.title) + jsonStringBound(entry.destination) + jsonStringBound(entry.createdAt) + jsonStringBound(request.ip) +
     jsonStringBound(request.ua) + (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId);
   const tags = entry.tags;
@@ -97,7 +100,7 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
   bytes.copyWithin(at, eventIdAt, eventIdAt + UUID_TEXT_LENGTH);
   at = writeBytes(bytes, at + UUID_TEXT_LENGTH, context.source === 'qr' ? SOURCE_QR : SOURCE_CLICK);
   at = writeJsonString(bytes, at, entry.code);
-  at = writeShortUrl(bytes, writeBytes(bytes, at, SHORT_URL), context.scheme, entry);
+  at = writeShortUrl(bytes, writeBytes(bytes, at, SHORT_URL), entry);
   at = writeJsonString(bytes, writeBytes(bytes, at, TITLE), entry.title);
   at = writeJsonString(bytes, writeBytes(bytes, at, DESTINATION), entry.destination);
   at = writeBytes(bytes, at, TAGS);
@@ -130,10 +133,12 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
 }
 
 /**
- * `<scheme>://<domain>/<code>` as one JSON string, written from its parts: joining them first would cost a string
- * and its flattening on every visit.
+ * The link's canonical short URL, `<scheme>://<domain>/<code>` exactly as link-api's Link.shortUrl (shortUrlOf): the
+ * scheme is the domain's, whatever scheme the visit came in on. Written as one JSON string from its parts: joining
+ * them first would cost a string and its flattening on every visit.
  */
-function writeShortUrl(bytes: Buffer, at: number, scheme: string, entry: LinkEntry): number {
+function writeShortUrl(bytes: Buffer, at: number, entry: LinkEntry): number {
+  const scheme = shortUrlSchemeOf(entry.domain);
   bytes[at] = 0x22;
   let end = writeBytes(bytes, writeAscii(bytes, at + 1, scheme), SCHEME_END);
   end = writeJsonChars(bytes, end, entry.domain);

@@ -95,5 +95,5 @@ export function countedVisit(n: number, ua = 'Mozilla/5.0'): CountedVisit {
     expiresAtMs: null, notifyChannels: [], createdAt: '2026-01-01T00:00:00.000Z', kind: 'link',
   };
   const request: VisitRequest = { host: 'go.example', path: `/c${n}`, rawQuery: '', method: 'GET', ip: '127.0.0.1', ua, referer: null, accept: undefined, nowMs: 1_800_000_000_000 + n };
-  return { entry, request, context: { source: 'click', bot: false, scheme: 'https' } };
+  return { entry, request, context: { source: 'click', bot: false } };
 }

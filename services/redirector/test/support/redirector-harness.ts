@@ -26,7 +26,7 @@ export interface StartedRedirector {
  */
 export async function startRedirector(brokers: string[], env: Record<string, string> = {}, redis?: Redis): Promise<StartedRedirector> {
   const spoolDir = env.CLICK_SPOOL_DIR ?? mkdtempSync(join(tmpdir(), 'redirector-spool-'));
-  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), SHORT_URL_SCHEME: 'http', CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
+  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), CLICK_SPOOL_DIR: spoolDir, CLICK_FLUSH_INTERVAL: '10ms', ...env });
   const logger = silentLogger();
   const bus = await connectBus(brokers, 'redirector');
   const clicks = openClickPublisher(config, { bus, clientId: 'redirector', logger });
