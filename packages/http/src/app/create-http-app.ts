@@ -6,8 +6,10 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
+import { jsonBodyGuard } from './json-body-guard';
 import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
+import { requestGuard } from './request-guard';
 import { requestLogging } from './request-logging';
 
 export interface HttpAppOptions {
@@ -46,7 +48,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
   app.get(METRICS_PATH, metrics.handler);
 
+  app.use(requestGuard);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBodyGuard);
   options.mount(app);
 
   app.use(notFoundHandler);
