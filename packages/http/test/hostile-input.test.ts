@@ -30,14 +30,15 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
     expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/NUL/) });
   });
 
-  it('refuses NUL characters in body strings and keys, deep nesting and numbers beyond a double', async () => {
+  it('refuses NUL characters and lone surrogates in body strings and keys, deep nesting and numbers beyond a double', async () => {
     const { app, seen } = hostileApp();
-    for (const body of ['{"a":"x\\u0000y"}', '{"a":{"k\\u0000":1}}', '{"rows":[{"tags":["a\\u0000"]}]}', `{"a":${nested(5000)}}`, '{"n":1e400}']) {
+    const bodies = ['{"a":"x\\ud800"}', '{"\\udc00":1}', '{"a":"x\\u0000y"}', '{"a":{"k\\u0000":1}}', '{"rows":[{"tags":["a\\u0000"]}]}'];
+    for (const body of [...bodies, `{"a":${nested(5000)}}`, '{"n":1e400}']) {
       const res = await request(app).post('/echo').set('content-type', 'application/json').send(body).expect(400);
       expect(res.body.code).toBe('validation_failed');
     }
     expect(seen).toEqual([]);
-    await request(app).post('/echo').set('content-type', 'application/json').send(`{"a":${nested(20)},"s":"\\\\u0000 is text"}`).expect(200);
+    await request(app).post('/echo').set('content-type', 'application/json').send(`{"a":${nested(20)},"s":"\\\\u0000 is text","e":"\\ud83d\\ude00"}`).expect(200);
   });
 
   it.each([
