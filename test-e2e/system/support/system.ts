@@ -25,6 +25,8 @@ export interface System {
   /** Unauthenticated client of the gateway; `.as({ apiKey })` for an integrator. */
   api: ApiClient;
   operator: ApiClient;
+  /** The operator API's token, for requests sent around ApiClient (raw headers). */
+  operatorToken: string;
   openApi: OpenApiDocument;
   kafka: StartedKafkaMock;
   /** Every service reaches Redis through this proxy, so a test can take Redis away (reset) and give it back. */
@@ -118,6 +120,7 @@ export async function startSystem(): Promise<System> {
       gateway,
       api,
       operator: api.as({ operatorToken }),
+      operatorToken,
       openApi,
       kafka,
       redisProxy,
