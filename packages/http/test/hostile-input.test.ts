@@ -25,6 +25,13 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
     expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
   });
 
+  it('marks every answer, errors included, nosniff', async () => {
+    const { app } = hostileApp();
+    expect((await request(app).get('/items/1').expect(200)).headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(app).get('/items/%').expect(400)).headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(app).get('/nowhere').expect(404)).headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it.each(['/items/a%00b', '/items/a?q=a%00b', '/items/a?q%00=1'])('refuses the NUL byte in %s', async (path) => {
     const res = await request(hostileApp().app).get(path).expect(400);
     expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/NUL/) });

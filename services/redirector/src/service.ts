@@ -88,6 +88,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const listener = redirectorListener({
     deps: { links, tenants, clicks: emitter, isBot: createBotDetector(), scheme: config.SHORT_URL_SCHEME },
     probes,
+    serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),
     ready: () => readModel.ready(),
     clock,

@@ -42,6 +42,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('json spaces', 0);
   setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
 
+  // Every answer is JSON (or a probe's text): never to be sniffed into HTML or script by a browser.
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    next();
+  });
   const metrics = createHttpMetrics(options.service, options.registry);
   app.use(requestLogging(options.logger.child({ component: 'http' })));
   app.use(metrics.middleware);
