@@ -10,7 +10,10 @@ const INTERNAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa', 'lan',
  * Wildcard-DNS services that answer any name with the IP address written inside it
  * (`169.254.169.254.nip.io`, `10-0-0-1.sslip.io`): a public-looking name for an inward address.
  */
-const IP_ECHO_DOMAINS = ['nip.io', 'sslip.io', 'xip.io', 'nip.direct', 'localtest.me', 'lvh.me', 'vcap.me', 'traefik.me', 'localh.st', 'fuf.me', '1u.ms'];
+const IP_ECHO_DOMAINS = [
+  ...['nip.io', 'sslip.io', 'xip.io', 'nip.direct', 'localtest.me', 'lvh.me'],
+  ...['vcap.me', 'traefik.me', 'localh.st', 'fuf.me', '1u.ms'],
+];
 
 /**
  * Why a host name (WHATWG-normalised, lower case, no IP literal) names an internal host, or null. Names are never

@@ -2,11 +2,18 @@ import { domainToUnicode } from 'node:url';
 
 /** Scripts that never decide a mix: digits, hyphen and combining marks belong to every script. */
 const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u;
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Hebrew', 'Arabic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo', 'Thai', 'Devanagari', 'Georgian', 'Cherokee'];
+const SCRIPTS = [
+  ...['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Hebrew', 'Arabic', 'Thai', 'Devanagari', 'Georgian', 'Cherokee'],
+  ...['Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo'],
+];
 const SCRIPT_PATTERNS = SCRIPTS.map((name) => ({ name, pattern: new RegExp(`\\p{Script=${name}}`, 'u') }));
 
 /** Mixes that a language writes with (UTS #39 "highly restrictive"); any other mix of scripts in one label is refused. */
-const ALLOWED_MIXES = [new Set(['Latin', 'Han', 'Hiragana', 'Katakana']), new Set(['Latin', 'Han', 'Bopomofo']), new Set(['Latin', 'Han', 'Hangul'])];
+const ALLOWED_MIXES = [
+  new Set(['Latin', 'Han', 'Hiragana', 'Katakana']),
+  new Set(['Latin', 'Han', 'Bopomofo']),
+  new Set(['Latin', 'Han', 'Hangul']),
+];
 
 /**
  * Why a host name is a likely homograph (`аpple.com` with a Cyrillic а), or null. Rule: one host label must be

@@ -39,7 +39,14 @@ export const HOSTILE_HEADER_SETS = (key: string): Record<string, string | string
   { 'content-type': 'application/json; charset=utf-16' },
 ];
 
-type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; allOf?: Schema[]; oneOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  oneOf?: Schema[];
+};
 type Document = { components?: { schemas?: Record<string, Schema> } };
 
 /** A body field: the keys and array indexes from the body's root to it. */

@@ -31,7 +31,9 @@ function bodyProblem(body: unknown): { path: string; message: string } | null {
     } else if (value !== null && typeof value === 'object') {
       if (depth > MAX_JSON_DEPTH) return { path: 'body', message: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\0') || LONE_SURROGATE.test(key)) return { path, message: 'must not contain a NUL character or a lone surrogate in a key' };
+        if (key.includes('\0') || LONE_SURROGATE.test(key)) {
+          return { path, message: 'must not contain a NUL character or a lone surrogate in a key' };
+        }
         stack.push({ value: child, depth: depth + 1, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}` });
       }
     }
