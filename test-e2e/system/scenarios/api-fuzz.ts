@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../support/api-client';
-import { bodyFields, bodyWith, HOSTILE_BODIES, HOSTILE_HEADER_SETS, HOSTILE_JSON_VALUES, HOSTILE_PATH_VALUES, HOSTILE_QUERY_VALUES } from '../support/hostile-inputs';
+import {
+  bodyFields,
+  bodyWith,
+  HOSTILE_BODIES,
+  HOSTILE_HEADER_SETS,
+  HOSTILE_HEADER_VALUES,
+  HOSTILE_JSON_VALUES,
+  HOSTILE_PATH_VALUES,
+  HOSTILE_QUERY_VALUES,
+} from '../support/hostile-inputs';
 import { rawRequest } from '../support/raw-request';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';
@@ -156,6 +165,9 @@ function hostileRequests(doc: { paths: Record<string, Record<string, Operation>>
       for (const name of queryNames) {
         for (const value of HOSTILE_QUERY_VALUES) requests.push({ method: M, path: `${pathWith()}?${name}=${value}`, headers: auth, body: benignBody });
         requests.push({ method: M, path: `${pathWith()}?${name}=a&${name}=b`, headers: auth, body: benignBody });
+      }
+      for (const name of (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)) {
+        for (const value of HOSTILE_HEADER_VALUES) requests.push({ method: M, path: pathWith(), headers: { ...auth, [name]: value }, body: benignBody });
       }
       for (const headers of HOSTILE_HEADER_SETS(admin ? operatorToken : key)) {
         requests.push({ method: M, path: pathWith(), headers: admin && 'x-api-key' in headers ? { ...headers, ...auth } : headers, body: benignBody });

@@ -26,6 +26,9 @@ export const HOSTILE_JSON_VALUES = [
 /** Whole bodies that are no JSON object at all. */
 export const HOSTILE_BODIES = [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, '{"a":"\\u0000"}', '1e400', '"\\u0000"', '{"__proto__":{"x":1}}'];
 
+/** Values of a documented header parameter (node's client refuses NUL and line breaks, as would any proxy). */
+export const HOSTILE_HEADER_VALUES = ['%', '%00', '1e309', '-1', '\u00ff\u00fe', 'x'.repeat(4_000), ' ', '[]'];
+
 /** Credential headers sent twice, or in forms node reads loosely. */
 export const HOSTILE_HEADER_SETS = (key: string): Record<string, string | string[]>[] => [
   { 'x-api-key': [key, key] },
