@@ -63,6 +63,14 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
     }
   });
 
+  it('answers a malformed percent-encoding, which nginx refuses itself, as a JSON 400 in the API error shape', async () => {
+    for (const [host, path] of [[API_HOST, '/v1/links/%'], [API_HOST, '/admin/v1/tenants/%zz'], [API_HOST, '/v1/email-confirmations/%'], ['go.brand.example', '/%']]) {
+      const answer = await fetch(`http://127.0.0.1:${gateway.port}${path}`, { headers: { host: host as string } });
+      expect({ path, status: answer.status, type: answer.headers.get('content-type') }).toEqual({ path, status: 400, type: 'application/json' });
+      expect(await answer.json()).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
+    }
+  });
+
   it('keeps the redirector metrics off the public side', async () => {
     await expect(gateway.send('GET', 'go.brand.example', '/metrics')).resolves.toEqual({ status: 404, servedBy: undefined });
   });

@@ -7,9 +7,9 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 export const HttpUrl = z.url({ protocol: /^https?$/ }).max(8192);
 
 /**
- * A link destination: any absolute URL. The scheme allowlist, length limit and the other screening rules are
- * applied by link-api's screening, so a refused destination is a 422 destination_rejected with its reason,
- * not a 400.
+ * A redirect target (link destination, GS1 destination or linkset href): any absolute URL. The scheme allowlist,
+ * length limit and the other rules are applied by @waymark/screening, so a refused destination is a 422
+ * destination_rejected with its reason, not a 400.
  */
 export const DestinationUrl = z.url().max(8192);
 

@@ -62,9 +62,13 @@ describe('GS1 records', () => {
     expect(messages({ ...base, tags: ['a', 'a'] })).toEqual(['tags: tags must be unique']);
   });
 
-  it('refuses unknown fields and non-http destinations', () => {
+  it('refuses unknown fields and destinations that are not absolute URLs', () => {
     expect(messages({ gtin: '09506000134352', destination: 'https://b.example', colour: 'red' })).toHaveLength(1);
-    expect(messages({ gtin: '09506000134352', destination: 'javascript:alert(1)' })).toHaveLength(1);
+    expect(messages({ gtin: '09506000134352', destination: '/relative' })).toHaveLength(1);
+  });
+
+  it('leaves the scheme to destination screening (422 destination_rejected with its reason, as on the link paths)', () => {
+    expect(messages({ gtin: '09506000134352', destination: 'javascript:alert(1)' })).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LINK_TYPE, normalizeLinkType } from '@waymark/gs1';
-import { DomainName, HttpUrl, IsoDateTime, NO_CONTROL_CHARS } from './common';
+import { DestinationUrl, DomainName, IsoDateTime, NO_CONTROL_CHARS } from './common';
 import { Gs1AiAttributes, Gs1Tags, Gtin, aiValue } from './gs1-fields';
 
 export const LINKSET_MAX_ENTRIES = 50;
@@ -16,7 +16,7 @@ export const Gs1LinksetEntry = z.strictObject({
       ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is not a GS1 link type` });
       return z.NEVER;
     }),
-  href: HttpUrl,
+  href: DestinationUrl,
   default: z.boolean().default(false),
   title: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
   hreflang: z.array(z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')).max(10).optional(),
@@ -41,7 +41,7 @@ export const Gs1Record = z
     batch: aiValue('10').optional(),
     serial: aiValue('21').optional(),
     expiry: aiValue('17').optional(),
-    destination: HttpUrl.optional(),
+    destination: DestinationUrl.optional(),
     linkset: Gs1Linkset.optional(),
     ai: Gs1AiAttributes.optional(),
     tags: Gs1Tags.optional(),

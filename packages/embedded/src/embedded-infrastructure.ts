@@ -31,7 +31,9 @@ export async function startEmbeddedInfrastructure(
     persistentSecret(join(secrets, 'postgres-password')),
   );
   const databaseUrl = database.url('waymark');
-  const s3 = await startEmbeddedObjectStoreServer(subDir(root, 'objects'), config.WAYMARK_S3_PORT);
+  const s3 = await startEmbeddedObjectStoreServer(subDir(root, 'objects'), config.WAYMARK_S3_PORT, {
+    secretKey: persistentSecret(join(secrets, 's3-secret-key')),
+  });
   // The bus keeps its log and consumer offsets in the embedded PostgreSQL, so a restart loses neither events in
   // flight nor the compacted state the redirector rebuilds its read model from.
   const bus = await InProcessEventBus.start({

@@ -59,6 +59,8 @@ export async function startEmbeddedServices(
           ...base,
           PORT: String(config.WAYMARK_REDIRECTOR_PORT),
           CLICK_SPOOL_DIR: subDir(root, 'click-spool'),
+          // Visitors reach this port directly (no gateway in front): metrics are not theirs to read.
+          METRICS_ON_VISITOR_LISTENER: 'false',
         }),
         { logger: log, bus: infra.bus },
       ),

@@ -64,6 +64,10 @@ describe('npm start (embedded mode)', () => {
       const visit = () => fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
       const first = await waitFor(async () => ((await visit()).status === 302 ? true : undefined), { timeoutMs: 5_000 });
       expect(first).toBe(true);
+      // Visitors reach the redirector's port directly here: no metrics for them, and no anonymous object listing.
+      const metrics = await fetch(`http://${state.defaultDomain}/metrics`);
+      expect({ status: metrics.status, prometheus: /# HELP/.test(await metrics.text()) }).toEqual({ status: 404, prometheus: false });
+      expect((await fetch(`http://127.0.0.1:${ports.S3}/waymark?list-type=2`)).status).toBe(403);
 
       await proc.stop('SIGTERM', 30_000);
       proc = await start();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { databaseEnv, env, kafkaEnv, objectStoreEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { screeningConfigShape } from '@waymark/screening';
 
 /** gs1-catalog's own settings; the adapters' connection settings are main.ts's (see productionConfigSchema). */
 export const configSchema = z.object({
@@ -18,6 +19,8 @@ export const configSchema = z.object({
   EXPORT_STATUS_GROUP: z.string().min(1).default('gs1-catalog.exports-status'),
   /** How often leases and the 30-day expiry are checked. */
   EXPORT_SWEEP_INTERVAL: env.duration().default(5_000),
+  /** Destination screening: the same settings as link-api's, so both refuse the same redirect targets. */
+  ...screeningConfigShape,
 });
 
 const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv, ...objectStoreEnv });

@@ -7,6 +7,7 @@ import type { EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ObjectStore } from '@waymark/objectstore';
+import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from './config';
 import { applyExportStatus, sweepExports } from './exports/app/export-lifecycle';
 import type { ExportDeps } from './exports/app/export-ports';
@@ -74,7 +75,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP, postgresReady);
   const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
 
-  const linkCases = gs1LinkUseCases({ links, clock, newId: randomUUID });
+  const fronts = new HostList(config.SHORT_DOMAINS);
+  const screener = createDestinationScreener({
+    maxLength: config.DESTINATION_MAX_LENGTH,
+    blockedHosts: config.DESTINATION_BLOCKLIST,
+    isShortDomain: (host) => auth.identity.model.domain(host) !== undefined || fronts.match(host) !== null,
+  });
+  const linkCases = gs1LinkUseCases({ links, screener, clock, newId: randomUUID });
   const exportCases = exportUseCases(exportDeps);
   const controllers = new ControllerContainer()
     .register(Gs1LinksController, () => new Gs1LinksController(linkCases))

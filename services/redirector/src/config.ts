@@ -21,6 +21,12 @@ export const ConfigSchema = z.object({
   CLICK_FLUSH_INTERVAL: env.duration().default(20),
   CLICK_DEGRADE_AFTER: env.duration().default(2_000),
   CLICK_RETRY_INTERVAL: env.duration().default(1_000),
+  /**
+   * Whether `/metrics` is answered on the visitor listener. Production keeps it (Prometheus scrapes the pod's port and
+   * the gateway answers visitors' `/metrics` with 404); the embedded mode, which has visitors on this very port, turns
+   * it off.
+   */
+  METRICS_ON_VISITOR_LISTENER: env.boolean().default(true),
   /** Links held in process when Redis is the shared tier (LRU beyond that); ignored without REDIS_URL. */
   READ_MODEL_MEMORY_MAX_LINKS: positiveInt().default(2_000_000),
 });

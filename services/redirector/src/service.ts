@@ -89,6 +89,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const listener = redirectorListener({
     deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector() },
     probes,
+    serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),
     ready: () => readModel.ready(),
     clock,

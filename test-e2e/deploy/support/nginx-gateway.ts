@@ -25,6 +25,8 @@ export interface GatewayAnswer {
 }
 
 export interface RunningGateway {
+  /** Where nginx listens (on 127.0.0.1). */
+  readonly port: number;
   send(method: string, host: string, pathAndQuery: string): Promise<GatewayAnswer>;
   stop(): Promise<void>;
 }
@@ -89,7 +91,7 @@ http { access_log off; ${temp.join(' ')} include ${dir}/gateway.conf; }\n`;
       },
       { timeoutMs: 10_000, message: 'nginx to accept connections' },
     );
-    return { send, stop };
+    return { port, send, stop };
   } catch (error) {
     await stop();
     throw error;

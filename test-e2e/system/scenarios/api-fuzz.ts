@@ -1,5 +1,16 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../support/api-client';
+import {
+  bodyFields,
+  bodyWith,
+  HOSTILE_BODIES,
+  HOSTILE_HEADER_SETS,
+  HOSTILE_HEADER_VALUES,
+  HOSTILE_JSON_VALUES,
+  HOSTILE_PATH_VALUES,
+  HOSTILE_QUERY_VALUES,
+} from '../support/hostile-inputs';
+import { rawRequest } from '../support/raw-request';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';
 
@@ -7,7 +18,8 @@ const RUNS_PER_OPERATION = 12;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 type Parameter = { in: string; name: string };
-type Operation = { parameters?: Parameter[]; requestBody?: unknown };
+type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: object }> } };
+const HOSTILE_CONCURRENCY = 8;
 
 const segment = fc.oneof(
   fc.string({ minLength: 1, maxLength: 40 }),
@@ -94,5 +106,80 @@ export function apiFuzz(system: () => System): void {
       expect(untouched.length).toBeGreaterThanOrEqual(FAMILIES.length - 2);
       for (const family of untouched) expect({ family: family.prefix, listed: after.get(family.prefix) }).toEqual({ family: family.prefix, listed: before.get(family.prefix) });
     }, 180_000);
+
+    it('answers every class of hostile input at every path, query, body field and credential header without a 5xx', async () => {
+      const plan = `fuzz_${Date.now().toString(36)}`;
+      const limits = { rateLimitPerMinute: 1_000_000, burst: 1_000_000, bulkRowCap: 500, exportsPerHour: 1_000 };
+      expect((await system().operator.call('PUT', `/admin/v1/plans/${plan}`, limits)).status).toBe(200);
+      const { key } = await onboardTenant(system(), { plan, entitlements: ['resolver'] });
+      const requests = hostileRequests(system().openApi as never, key, system().operatorToken);
+      const failures: string[] = [];
+      const unshaped: string[] = [];
+      let sent = 0;
+      const queue = [...requests];
+      await Promise.all(
+        Array.from({ length: HOSTILE_CONCURRENCY }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const { method, path, headers, body } = next;
+            const reply = await rawRequest(system().gateway.url, method, path, headers, body).catch((error: Error) => ({ status: 0, contentType: '', text: error.message }));
+            sent += 1;
+            const what = `${method} ${path.slice(0, 120)} ${JSON.stringify(headers).slice(0, 80)} body=${String(body).slice(0, 80)} -> ${reply.status} ${reply.text.slice(0, 160)}`;
+            if (reply.status >= 500 || reply.status === 0) failures.push(what);
+            // The gateway's own refusals included: every error is `{error, code}`.
+            else if (reply.status >= 400 && !(/json/.test(reply.contentType) && /"error":".*"code":"/s.test(reply.text))) unshaped.push(what);
+          }
+        }),
+      );
+      console.info(`hostile input: ${sent} requests sent over ${requests.length} cases, ${failures.length} answered >= 500`);
+      expect(sent).toBe(requests.length);
+      expect(failures).toEqual([]);
+      expect(unshaped).toEqual([]);
+    }, 600_000);
   });
+}
+
+interface HostileRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[]>;
+  body?: string;
+}
+
+/**
+ * One request per (operation, place, hostile value): each path parameter, query parameter, body field (nested ones
+ * included) and the credential headers in turn, the rest of the request benign, so a value is judged where it lands.
+ */
+function hostileRequests(doc: { paths: Record<string, Record<string, Operation>> }, key: string, operatorToken: string): HostileRequest[] {
+  const requests: HostileRequest[] = [];
+  for (const [template, operations] of Object.entries(doc.paths)) {
+    for (const method of METHODS.filter((m) => m in operations)) {
+      const op = operations[method] as Operation;
+      const admin = template.startsWith('/admin/');
+      const auth: Record<string, string> = admin ? { authorization: `Bearer ${operatorToken}` } : { 'x-api-key': key };
+      const M = method.toUpperCase();
+      const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      const pathWith = (name?: string, value?: string) => template.replace(/\{([^}]+)\}/g, (_, n: string) => (n === name ? (value as string) : 'x'));
+      const takesBody = op.requestBody !== undefined;
+      const benignBody = takesBody ? '{}' : undefined;
+      for (const name of names) for (const value of HOSTILE_PATH_VALUES) requests.push({ method: M, path: pathWith(name, value), headers: auth, body: benignBody });
+      const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      for (const name of queryNames) {
+        for (const value of HOSTILE_QUERY_VALUES) requests.push({ method: M, path: `${pathWith()}?${name}=${value}`, headers: auth, body: benignBody });
+        requests.push({ method: M, path: `${pathWith()}?${name}=a&${name}=b`, headers: auth, body: benignBody });
+      }
+      for (const name of (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)) {
+        for (const value of HOSTILE_HEADER_VALUES) requests.push({ method: M, path: pathWith(), headers: { ...auth, [name]: value }, body: benignBody });
+      }
+      for (const headers of HOSTILE_HEADER_SETS(admin ? operatorToken : key)) {
+        requests.push({ method: M, path: pathWith(), headers: admin && 'x-api-key' in headers ? { ...headers, ...auth } : headers, body: benignBody });
+      }
+      if (!takesBody) continue;
+      for (const body of HOSTILE_BODIES) requests.push({ method: M, path: pathWith(), headers: auth, body });
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      for (const field of bodyFields(doc as never, schema)) {
+        for (const raw of HOSTILE_JSON_VALUES) requests.push({ method: M, path: pathWith(), headers: auth, body: bodyWith(field, raw) });
+      }
+    }
+  }
+  return requests;
 }

@@ -140,7 +140,10 @@ export function linksJourney(system: () => System): void {
       const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const token = /\/v1\/email-confirmations\/([A-Za-z0-9_-]+)/.exec(unfolded)?.[1];
       expect(token).toBeDefined();
-      const confirmed = await system().api.call('GET', `/v1/email-confirmations/${token}`);
+      // The link opens a page (a GET confirms nothing: mail scanners follow links); its button posts back.
+      const page = await system().api.call('GET', `/v1/email-confirmations/${token}`);
+      expect(page.text).toMatch(/<form method="post">/);
+      const confirmed = await system().api.call('POST', `/v1/email-confirmations/${token}`);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toEqual({ channelId: created.body.id, confirmed: true });
     });

@@ -25,6 +25,7 @@ export interface System {
   /** Unauthenticated client of the gateway; `.as({ apiKey })` for an integrator. */
   api: ApiClient;
   operator: ApiClient;
+  /** The operator API's token, for requests sent around ApiClient (raw headers). */
   operatorToken: string;
   openApi: OpenApiDocument;
   kafka: StartedKafkaMock;

@@ -6,8 +6,10 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
+import { jsonBodyGuard } from './json-body-guard';
 import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
+import { requestGuard } from './request-guard';
 import { requestLogging } from './request-logging';
 
 export interface HttpAppOptions {
@@ -40,13 +42,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('json spaces', 0);
   setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
 
+  // Every answer is JSON (or a probe's text): never to be sniffed into HTML or script by a browser.
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    next();
+  });
   const metrics = createHttpMetrics(options.service, options.registry);
   app.use(requestLogging(options.logger.child({ component: 'http' })));
   app.use(metrics.middleware);
   app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
   app.get(METRICS_PATH, metrics.handler);
 
+  app.use(requestGuard);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBodyGuard);
   options.mount(app);
 
   app.use(notFoundHandler);

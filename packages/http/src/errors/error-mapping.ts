@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isTransientFailure } from '@waymark/events';
 import { isDomainError } from './domain-error-like';
 import type { HttpErrorBody, ValidationIssue } from './error-body';
+import { InvalidInputError } from './invalid-input-error';
 
 export interface MappedError {
   readonly status: number;
@@ -63,6 +64,11 @@ export function mapError(err: unknown): MappedError {
   if (err instanceof ValidateError) {
     const issues = Object.entries(err.fields).map(([path, field]) => ({ path, message: field.message }));
     return validationFailed(issues);
+  }
+  if (err instanceof InvalidInputError) return validationFailed(err.issues);
+  if (err instanceof URIError) {
+    // The router's decodeURIComponent of a path parameter (`/v1/links/%`), before authentication.
+    return validationFailed([{ path: 'path', message: 'contains a malformed percent-encoding' }]);
   }
   if (err instanceof z.core.$ZodError) {
     const issues = err.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));

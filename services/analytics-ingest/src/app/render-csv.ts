@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { SAFE_CSV_OPTIONS } from '@waymark/csv';
 import { DIMENSIONS } from '../domain/dimensions';
 import type { Counts, LinkAnalytics, TenantAnalytics } from './analytics-report';
 
@@ -11,7 +12,7 @@ const row = (section: string, key: string, c: Counts, unique: number | '' = ''):
 ];
 
 /**
- * A report as one CSV table (csv-stringify quotes per RFC 4180): a `totals` row, one `series` row per bucket
+ * A report as one CSV table (csv-stringify quotes per RFC 4180, formula cells neutralised by @waymark/csv): a `totals` row, one `series` row per bucket
  * (key: bucket start), then one row per breakdown entry with the dimension as section (key '' when unknown),
  * and for the tenant report one `link` row per top link (key domain/code).
  */
@@ -22,5 +23,6 @@ export function renderCsv(report: LinkAnalytics | TenantAnalytics): Readable {
     for (const entry of report.breakdowns[dimension]) rows.push(row(dimension, entry.value ?? '', entry));
   }
   if ('links' in report) for (const link of report.links) rows.push(row('link', `${link.domain}/${link.code}`, link));
-  return Readable.from(rows).pipe(stringify({ header: true, columns: [...CSV_COLUMNS], escape_formulas: true }));
+  // Referrers, cities and codes are visitor or tenant input: formula cells are neutralised and quoted.
+  return Readable.from(rows).pipe(stringify({ header: true, columns: [...CSV_COLUMNS], ...SAFE_CSV_OPTIONS }));
 }

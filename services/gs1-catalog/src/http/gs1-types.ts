@@ -36,9 +36,15 @@ export interface Gs1RecordWrite {
   domain?: string;
 }
 
+/**
+ * Any other value in `records`: each record is validated on its own (spec 4.4 rule 2), so a record of the wrong shape
+ * is a `failed` row in the results, never a 400 for the whole batch.
+ */
+export type Gs1MalformedRecord = unknown;
+
 export interface Gs1BulkBody {
   /** Up to 500 */
-  records: Gs1RecordWrite[];
+  records: (Gs1RecordWrite | Gs1MalformedRecord)[];
   tags?: string[];
   /** Default true; false skips existing codes */
   upsert?: boolean;

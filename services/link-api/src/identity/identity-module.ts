@@ -2,6 +2,7 @@ import { readLastUsed } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
 import type { AwaitPublished } from '@waymark/db';
 import type { ControllerContainer } from '@waymark/http';
+import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { ApiKeysController } from '../http/admin/api-keys.controller';
@@ -31,7 +32,14 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
   const dns = deps.dns ?? dnsTxtResolver({ servers: deps.config.DNS_SERVERS, timeoutMs: deps.config.DNS_TIMEOUT });
   const cache = deps.cache;
   const plans = planUseCases({ repo, clock: deps.clock });
-  const tenants = tenantUseCases({ repo, clock: deps.clock, defaultPlan: deps.config.DEFAULT_PLAN });
+  const fronts = new HostList(deps.config.SHORT_DOMAINS);
+  // Logos and fallbacks may sit on a tenant's own domain (no loop there); the installation's fronts are still refused.
+  const screener = createDestinationScreener({
+    maxLength: deps.config.DESTINATION_MAX_LENGTH,
+    blockedHosts: deps.config.DESTINATION_BLOCKLIST,
+    isShortDomain: (host) => fronts.match(host) !== null,
+  });
+  const tenants = tenantUseCases({ repo, clock: deps.clock, defaultPlan: deps.config.DEFAULT_PLAN, screener });
   const domains = domainUseCases({ repo, dns, clock: deps.clock });
   const keys = apiKeyUseCases({
     repo,

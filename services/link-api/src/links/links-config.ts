@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { env } from '@waymark/config';
-import { DEFAULT_DESTINATION_MAX_LENGTH } from '../screening/destination-screener';
-
-const hostList = z
-  .string()
-  .default('')
-  .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0))
-  .pipe(z.array(z.string().regex(/^(\*\.|\.)?[a-z0-9.-]+(:\d{1,5})?$/, 'must be host names separated by commas')));
+import { screeningConfigShape } from '@waymark/screening';
 
 /** link-api's settings for links, spread into its configSchema. */
 export const linksConfigShape = {
-  /** Hosts refused as destinations, with their subdomains (`evil.example,*.tracker.example`). */
-  DESTINATION_BLOCKLIST: hostList,
-  /** Longest destination URL accepted. */
-  DESTINATION_MAX_LENGTH: z.coerce.number().int().min(64).max(8192).default(DEFAULT_DESTINATION_MAX_LENGTH),
-  /**
-   * Front domains of this installation beyond the tenants' own (for example the redirector's host names): links to
-   * them are refused as loops. Every tenant domain is refused already.
-   */
-  SHORT_DOMAINS: hostList,
+  ...screeningConfigShape,
   /** Consumer group of the channels.v1 consumer; instances of one installation share it. */
   CHANNELS_CONSUMER_GROUP: z.string().min(1).default('link-api.channels'),
   /**

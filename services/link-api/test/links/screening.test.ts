@@ -1,3 +1,4 @@
+import { operator } from '../identity/link-api-harness';
 import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
@@ -27,9 +28,38 @@ const REFUSED: [rule: string, destination: () => string, reason: RegExp][] = [
   ['own_domain', () => 'https://wm.example/x', /would loop/],
   ['blocklist', () => 'https://blocked.example/', /blocked/],
   ['blocklist', () => 'https://a.tracker.example/', /blocked/],
+  ['credentials', () => 'https://:@example.com/', /user name or password/],
+  ['credentials', () => 'https://example.com@evil.example/', /user name or password/],
+  ['ip_range', () => 'http://0177.0.0.1/', /loopback/],
+  ['ip_range', () => 'http://[::ffff:169.254.169.254]/', /metadata/],
+  ['internal_name', () => 'http://metadata.google.internal/', /internal name/],
+  ['internal_name', () => 'http://169.254.169.254.nip.io/', /internal name/],
+  ['internal_name', () => 'http://vm/', /single-label/],
+  ['homograph', () => 'https://\u0430pple.com/', /mixes scripts/],
 ];
 
 describe('destination screening over HTTP', () => {
+  it('stores the ASCII form of a destination on create, PATCH and in bulk, so it can always be redirected to', async () => {
+    const unicode = 'https://b\u00fccher.example/caf\u00e9?q=\u65e5\u672c';
+    const ascii = 'https://xn--bcher-kva.example/caf%C3%A9?q=%E6%97%A5%E6%9C%AC';
+    const { body: created } = await call(api, tenant.key, 'POST', '/v1/links', { destination: unicode });
+    expect(created.destination).toBe(ascii);
+    const { body: bulk } = await call(api, tenant.key, 'POST', '/v1/links/bulk', { rows: [{ destination: 'https:\\\\example.com\\a b' }] });
+    expect((await call(api, tenant.key, 'GET', `/v1/links/${bulk.results[0].code}`)).body.destination).toBe('https://example.com/a%20b');
+    const patched = await call(api, tenant.key, 'PATCH', `/v1/links/${created.code}`, { destination: 'HTTPS://EXAMPLE.COM/\u00e9' });
+    expect(patched.body.destination).toBe('https://example.com/%C3%A9');
+  });
+
+  it('screens tenant branding URLs (logo, fallback) with the same rules', async () => {
+    const refused = await operator(api.url, 'POST', '/tenants', { name: 'B', branding: { name: 'B', fallbackUrl: 'http://169.254.169.254/latest/' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'destination_rejected', details: { rule: 'ip_range' } });
+    const logo = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { branding: { name: 'B', logoUrl: 'http://metadata.google.internal/logo.png' } });
+    expect(logo.body).toMatchObject({ code: 'destination_rejected', details: { rule: 'internal_name' } });
+    const stored = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { branding: { name: 'B', fallbackUrl: 'https://b\u00fccher.example/' } });
+    expect(stored.body.branding).toMatchObject({ fallbackUrl: 'https://xn--bcher-kva.example/' });
+  });
+
   it.each(REFUSED)('refuses a %s destination (%#) on create, in bulk and on PATCH, storing nothing', async (rule, destination, reason) => {
     const before = await sql<{ n: number }>(api, 'SELECT count(*)::int AS n FROM link_api.link');
     const created = await call(api, tenant.key, 'POST', '/v1/links', { destination: destination() });

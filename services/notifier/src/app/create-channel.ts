@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, type Channel, type ChannelCreate } from '@waymark/contracts';
 import { isSigned, newChannelId, toChannel, type ChannelRecord } from '../domain/channel-record';
-import { confirmationMail } from '../domain/delivery-content';
+import { confirmationMail } from '../domain/confirmation-mail';
 import { newSigningSecret } from '../domain/webhook-signature';
 import { checkWebhookUrl } from '../domain/webhook-url-policy';
 import { resolvePublic } from '../infra/guarded-lookup';

@@ -34,10 +34,21 @@ export async function listDeliveries(
   return { deliveries: attempts, nextCursor: more && last ? Buffer.from(last.id).toString('base64url') : null };
 }
 
-/** Opens an email confirmation link: single use, expiring; unknown, used and expired links look the same. */
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const unknownToken = () => new DomainError('not_found', 'This confirmation link is unknown, already used or expired');
+
+/**
+ * Opening the mailed link (GET) only checks it: mail scanners follow links, so a GET must never confirm. Unknown,
+ * used and expired links look the same.
+ */
+export async function checkEmailConfirmation(deps: Pick<ChannelDeps, 'channels' | 'clock'>, token: string): Promise<void> {
+  if (!TOKEN.test(token) || !(await deps.channels.hasPendingConfirmation(hashToken(token), deps.clock()))) throw unknownToken();
+}
+
+/** Confirms an email channel (the landing page's POST): single use, expiring. */
 export async function confirmEmail(deps: Pick<ChannelDeps, 'channels' | 'clock'>, token: string): Promise<{ channelId: string; confirmed: true }> {
-  const record = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await deps.channels.confirm(hashToken(token), deps.clock()) : null;
-  if (!record) throw new DomainError('not_found', 'This confirmation link is unknown, already used or expired');
+  const record = TOKEN.test(token) ? await deps.channels.confirm(hashToken(token), deps.clock()) : null;
+  if (!record) throw unknownToken();
   return { channelId: record.id, confirmed: true };
 }
 

@@ -1,7 +1,7 @@
 import type { Channel, ChannelCreate, ChannelList, ChannelPatch, DeliveryList, DeliveryListQuery } from '@waymark/contracts';
 import type { ChannelDeps } from './channel-use-cases';
 import { createChannel } from './create-channel';
-import { confirmEmail, deleteChannel, listChannels, listDeliveries, updateChannel } from './manage-channels';
+import { checkEmailConfirmation, confirmEmail, deleteChannel, listChannels, listDeliveries, updateChannel } from './manage-channels';
 
 /** The use cases the HTTP layer calls, bound to their ports once at start-up. */
 export interface NotifierUseCases {
@@ -10,6 +10,7 @@ export interface NotifierUseCases {
   updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
   deleteChannel(tenantId: string, id: string): Promise<void>;
   listDeliveries(tenantId: string, id: string, query: DeliveryListQuery): Promise<DeliveryList>;
+  checkEmailConfirmation(token: string): Promise<void>;
   confirmEmail(token: string): Promise<{ channelId: string; confirmed: true }>;
 }
 
@@ -20,6 +21,7 @@ export function bindUseCases(deps: ChannelDeps): NotifierUseCases {
     updateChannel: (tenantId, id, patch) => updateChannel(deps, tenantId, id, patch),
     deleteChannel: (tenantId, id) => deleteChannel(deps, tenantId, id),
     listDeliveries: (tenantId, id, query) => listDeliveries(deps, tenantId, id, query),
+    checkEmailConfirmation: (token) => checkEmailConfirmation(deps, token),
     confirmEmail: (token) => confirmEmail(deps, token),
   };
 }

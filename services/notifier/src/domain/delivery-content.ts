@@ -33,17 +33,3 @@ export function clickMail(event: ClickEvent, eventId: string): { subject: string
     ].join('\n'),
   };
 }
-
-export function confirmationMail(channelName: string, link: string, ttlHours: number): { subject: string; text: string } {
-  return {
-    subject: 'Confirm Waymark click notifications',
-    text: [
-      `Someone asked to send Waymark click and scan notifications ("${channelName}") to this address.`,
-      `Open this link to confirm (valid for ${ttlHours} hours, usable once):`,
-      '',
-      link,
-      '',
-      'If you did not expect this, ignore this mail: nothing is sent until the address is confirmed.',
-    ].join('\n'),
-  };
-}

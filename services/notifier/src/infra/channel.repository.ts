@@ -97,6 +97,11 @@ export class ChannelRepository {
     return count === 1;
   }
 
+  /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
+  async hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean> {
+    return (await this.prisma.emailConfirmation.count({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } } })) > 0;
+  }
+
   /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
   async confirm(tokenHash: string, now: Date): Promise<ChannelRecord | null> {
     return this.prisma.$transaction(async (tx) => {

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative; every user-supplied value in it must be escaped by its author. */
+  html?: string;
 }
 
 /** Sends mail: over SMTP in production, into a folder in the embedded mode. */

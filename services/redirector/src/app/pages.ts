@@ -1,6 +1,7 @@
-import { brandedPage, type PageKind } from '../domain/branded-page';
+import { brandedPage, pageStyle, type PageKind } from '../domain/branded-page';
 import type { TenantDirectory } from './tenant-directory';
 import { hostCandidates, NO_STORE, type VisitResponse } from './visit';
+import { visitorPageHeaders } from './visitor-page-headers';
 
 const STATUS: Record<PageKind, number> = { not_found: 404, unavailable: 404, expired: 410 };
 
@@ -12,7 +13,7 @@ export function pageResponse(kind: PageKind, tenants: TenantDirectory, host: str
   const branding = tenant ? { ...tenant.branding, name: tenant.branding.name || tenant.name } : undefined;
   return {
     status: STATUS[kind],
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_STORE, 'x-content-type-options': 'nosniff' },
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_STORE, ...visitorPageHeaders(pageStyle(branding)) },
     body: brandedPage(kind, branding),
   };
 }

@@ -9,7 +9,7 @@ import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
 
 const METHOD_NOT_ALLOWED: VisitResponse = {
   status: 405,
-  headers: { allow: 'GET, HEAD', 'content-type': 'application/json; charset=utf-8' },
+  headers: { allow: 'GET, HEAD', 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' },
   body: JSON.stringify({ error: 'Only GET and HEAD are served on short links', code: 'method_not_allowed' }),
 };
 

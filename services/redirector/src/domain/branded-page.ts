@@ -29,6 +29,16 @@ function safeHttpUrl(value: string | undefined): string | undefined {
   }
 }
 
+/** The page's one inline style sheet; the Content-Security-Policy admits exactly this text (by its hash). */
+export function pageStyle(branding: Branding | undefined): string {
+  const primary = safeColour(branding?.primaryColor, DEFAULT_PRIMARY);
+  const background = safeColour(branding?.backgroundColor, DEFAULT_BACKGROUND);
+  return (
+    `body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;text-align:center;` +
+    `background:${background};color:${primary}}img{max-height:64px;max-width:240px}a{color:${primary}}`
+  );
+}
+
 /**
  * The branded page for unknown, unavailable and expired links. Every tenant-supplied value is escaped for its
  * context (text, attribute) and URLs and colours are allow-listed, so branding cannot inject markup or script.
@@ -37,8 +47,6 @@ function safeHttpUrl(value: string | undefined): string | undefined {
 export function brandedPage(kind: PageKind, branding: Branding | undefined): string {
   const copy = COPY[kind];
   const name = branding?.name ? escapeHtml(branding.name) : '';
-  const primary = safeColour(branding?.primaryColor, DEFAULT_PRIMARY);
-  const background = safeColour(branding?.backgroundColor, DEFAULT_BACKGROUND);
   const logo = safeHttpUrl(branding?.logoUrl);
   const fallback = kind === 'not_found' ? undefined : safeHttpUrl(branding?.fallbackUrl);
   const parts = [
@@ -47,8 +55,7 @@ export function brandedPage(kind: PageKind, branding: Branding | undefined): str
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(copy.title)}${name ? ` · ${name}` : ''}</title>`,
-    `<style>body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;text-align:center;` +
-      `background:${background};color:${primary}}img{max-height:64px;max-width:240px}a{color:${primary}}</style>`,
+    `<style>${pageStyle(branding)}</style>`,
     '</head><body><main>',
     logo ? `<img src="${escapeHtml(logo)}" alt="${name}">` : '',
     name ? `<p class="tenant">${name}</p>` : '',

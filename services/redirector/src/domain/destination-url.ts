@@ -1,13 +1,43 @@
+/** Anything that may not appear as-is in a Location header value: controls, space, DEL and every non-ASCII char. */
+const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
+const NOT_HEADER_SAFE_RUNS = /[^\x21-\x7e]+/g;
+const ABOVE_LATIN1 = /[\u0100-\uffff]/;
+
 /**
  * The destination with the visitor's query appended: after the destination's own query (`&`), before its
  * fragment. The visitor's parameters are appended as sent (not re-encoded), so what the destination receives
  * is what the visitor's client sent, minus the scan marker.
+ *
+ * The result is always ASCII: node refuses a header value with characters above U+00FF (the connection dropped)
+ * and sends U+0080-U+00FF as raw bytes. Destinations are stored in ASCII form since screening normalises them; older
+ * ones and raw bytes in the visitor's query are percent-encoded here, as defence in depth.
  */
 export function withPassthroughQuery(destination: string, passthrough: string): string {
-  if (passthrough === '') return destination;
-  const hash = destination.indexOf('#');
-  const base = hash < 0 ? destination : destination.slice(0, hash);
-  const fragment = hash < 0 ? '' : destination.slice(hash);
+  const target = NOT_HEADER_SAFE.test(destination) ? asciiUrl(destination) : destination;
+  if (passthrough === '') return target;
+  // node reads the request line as latin1: each char of the visitor's query is one byte as the client sent it.
+  const query = NOT_HEADER_SAFE.test(passthrough) ? percentEncode(passthrough, 'latin1') : passthrough;
+  const hash = target.indexOf('#');
+  const base = hash < 0 ? target : target.slice(0, hash);
+  const fragment = hash < 0 ? '' : target.slice(hash);
   const joiner = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
-  return `${base}${joiner}${passthrough}${fragment}`;
+  return `${base}${joiner}${query}${fragment}`;
+}
+
+/** The WHATWG URL parser's ASCII form (punycode host) when it parses, else every unsafe char percent-encoded. */
+function asciiUrl(destination: string): string {
+  try {
+    const href = new URL(destination).href;
+    return NOT_HEADER_SAFE.test(href) ? percentEncode(href, 'utf8') : href;
+  } catch {
+    return percentEncode(destination, 'utf8');
+  }
+}
+
+function percentEncode(text: string, encoding: 'utf8' | 'latin1'): string {
+  return text.replace(NOT_HEADER_SAFE_RUNS, (run) => {
+    let encoded = '';
+    for (const byte of Buffer.from(run, ABOVE_LATIN1.test(run) ? 'utf8' : encoding)) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    return encoded;
+  });
 }

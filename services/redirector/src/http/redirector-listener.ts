@@ -16,6 +16,8 @@ export interface ListenerOptions {
   readonly deps: VisitDeps;
   /** The express app of probes and metrics: everything that is not a visitor's path goes there. */
   readonly probes: RequestListener;
+  /** False: `/metrics` is a visitor's path like any other (the embedded mode, where no gateway hides it). */
+  readonly serveMetrics?: boolean;
   readonly clientIp: (req: IncomingMessage) => string;
   readonly ready: () => boolean;
   readonly clock: () => Date;
@@ -24,7 +26,6 @@ export interface ListenerOptions {
   readonly onResponse?: (status: number) => void;
 }
 
-const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 const GS1_KEYS = new Set(GS1_PRIMARY_KEY_AIS);
 const WELL_KNOWN = '/.well-known/gs1resolver';
 /** A miss whose catch-up ran out of time: never a 404 that may be wrong; the visitor's browser may try again. */
@@ -37,11 +38,12 @@ const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loa
  */
 export function redirectorListener(options: ListenerOptions): RequestListener {
   const responses = new BatchedResponses();
+  const probePaths = new Set(options.serveMetrics === false ? [HEALTH_PATH, READY_PATH] : [HEALTH_PATH, READY_PATH, METRICS_PATH]);
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    if (PROBES.has(path)) {
+    if (probePaths.has(path)) {
       options.probes(req, res);
       return;
     }

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { SAFE_CSV_OPTIONS } from '@waymark/csv';
 import type { RenderRecord } from '../record';
 import type { SymbolArtwork } from '../layout/compose-record';
 
@@ -50,5 +51,6 @@ export function manifestRow(
 }
 
 export function manifestCsv(rows: readonly ManifestRow[]): Buffer {
-  return Buffer.from(stringify(rows as ManifestRow[], { header: true, columns: [...MANIFEST_COLUMNS] }));
+  // Batches, serials, destinations and links are tenant input: a printer opening the manifest must not run them.
+  return Buffer.from(stringify(rows as ManifestRow[], { header: true, columns: [...MANIFEST_COLUMNS], ...SAFE_CSV_OPTIONS }));
 }

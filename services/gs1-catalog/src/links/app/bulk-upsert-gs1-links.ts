@@ -3,9 +3,10 @@ import { withTenantAccepting } from '@waymark/auth';
 import { tenantAccepts } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft, Gs1LinkDeps } from './gs1-link-ports';
 import { prepareGs1Record } from './prepare-gs1-record';
+import { screenGs1Targets } from './screen-gs1-targets';
 
 /**
- * POST /v1/gs1/links/bulk (spec 4.4): each record is validated on its own (a bad one is `failed` and never aborts the
+ * POST /v1/gs1/links/bulk (spec 4.4): each record is validated and its redirect targets screened on its own (a bad one is `failed` and never aborts the
  * batch), then every valid record is created, updated (upsert true) or skipped (upsert false) in one transaction
  * with its links.v1 event. Results are in request order.
  */
@@ -18,14 +19,14 @@ export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
     const results: Gs1BulkRowResult[] = new Array(records.length);
     const drafts: { row: number; draft: Gs1Draft }[] = [];
     const firstRowOf = new Map<string, number>();
-    records.forEach((raw, row) => {
+    for (const [row, raw] of records.entries()) {
       try {
-        const draft = prepareGs1Record(actor, raw, tags, now, deps.newId());
+        const draft = await screenGs1Targets(deps.screener, prepareGs1Record(actor, raw, tags, now, deps.newId()));
         const identity = `${draft.record.domain}/${draft.record.code}`;
         const first = firstRowOf.get(identity);
         if (first !== undefined) {
           results[row] = rowResult(row, draft.record.gtin, draft.record.code, 'failed', `same code as row ${first} of this request`, 'conflict');
-          return;
+          continue;
         }
         firstRowOf.set(identity, row);
         drafts.push({ row, draft });
@@ -33,7 +34,7 @@ export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
         if (!isDomainError(error)) throw error;
         results[row] = rowResult(row, gtinOf(raw), null, 'failed', error.message, error.code);
       }
-    });
+    }
     const outcomes = await deps.links.upsertMany(drafts.map((d) => d.draft), upsert);
     outcomes.forEach((outcome, i) => {
       const { row, draft } = drafts[i]!;

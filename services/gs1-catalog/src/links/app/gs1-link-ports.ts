@@ -1,4 +1,5 @@
 import type { TenantState } from '@waymark/contracts';
+import type { DestinationScreener } from '@waymark/screening';
 import type { Gs1LinkRecord } from '../domain/gs1-link-record';
 
 export interface Gs1Actor {
@@ -34,6 +35,7 @@ export interface Gs1LinkRepository {
 
 export interface Gs1LinkDeps {
   links: Gs1LinkRepository;
+  screener: DestinationScreener;
   clock: () => Date;
   newId: () => string;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@waymark/contracts';
+import type { DestinationScreener } from '@waymark/screening';
 import type { TenantView } from '../domain/admin-types';
 import type { TenantCreateInput, TenantPatchInput } from '../domain/admin-schemas';
 import { newVerificationToken } from '../domain/domain-verification';
 import type { IdentityRepository, Tx } from '../infra/identity.repository';
 import { tenantView } from '../infra/identity-views';
 import { required } from './not-found';
+import { screenBranding } from './screen-branding';
 
 export interface TenantUseCases {
   createTenant(body: TenantCreateInput): Promise<TenantView>;
@@ -19,6 +21,7 @@ export interface TenantDeps {
   repo: IdentityRepository;
   clock: () => Date;
   defaultPlan: string;
+  screener: DestinationScreener;
 }
 
 export function tenantUseCases(deps: TenantDeps): TenantUseCases {
@@ -26,7 +29,8 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
   const reload = async (id: string, tx?: Tx) => tenantView(required(await repo.tenant(id, tx), 'Tenant', id));
 
   return {
-    async createTenant(body) {
+    async createTenant(input) {
+      const body = { ...input, branding: await screenBranding(deps.screener, input.branding) };
       const id = randomUUID();
       const planName = body.plan ?? deps.defaultPlan;
       return repo.change(async (tx) => {
@@ -69,7 +73,8 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
 
     getTenant: (id) => reload(id),
 
-    async patchTenant(id, body) {
+    async patchTenant(id, input) {
+      const body = { ...input, branding: await screenBranding(deps.screener, input.branding) };
       return repo.change(async (tx) => {
         const tenant = required(await repo.tenant(id, tx), 'Tenant', id);
         if (body.plan !== undefined) await requirePlan(repo, tx, body.plan);

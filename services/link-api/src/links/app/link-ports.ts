@@ -1,5 +1,5 @@
 import type { LinkListQuery, TenantState } from '@waymark/contracts';
-import type { DestinationScreener } from '../../screening/destination-screener';
+import type { DestinationScreener } from '@waymark/screening';
 import type { LinkRecord } from '../domain/link-record';
 
 /** Who acts: the tenant of the calling API key, as the identity model knows it (domains, plan). */

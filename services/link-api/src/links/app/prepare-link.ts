@@ -26,7 +26,7 @@ export async function prepareLink(
   const expiresAt = input.expiresAt === undefined ? null : parseFutureExpiry(input.expiresAt, now);
   const notifyChannels = input.notifyChannels ?? [];
   assertChannels(notifyChannels, knownChannels);
-  await deps.screener.screen(input.destination);
+  const destination = await deps.screener.screen(input.destination);
   return {
     customCode: input.code !== undefined,
     record: {
@@ -34,7 +34,7 @@ export async function prepareLink(
       tenantId: actor.tenant.id,
       domain,
       code: input.code ?? generateCode(),
-      destination: input.destination,
+      destination,
       status: 'active',
       title: input.title ?? '',
       tags: input.tags ?? {},

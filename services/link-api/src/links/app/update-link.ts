@@ -42,8 +42,7 @@ async function checkedChanges(deps: LinkDeps, actor: LinkActor, patch: LinkPatch
     changes.notifyChannels = patch.notifyChannels;
   }
   if (patch.destination !== undefined) {
-    await deps.screener.screen(patch.destination);
-    changes.destination = patch.destination;
+    changes.destination = await deps.screener.screen(patch.destination);
   }
   return changes;
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '@waymark/contracts';
 import type { ExternalScreener } from './external-screener';
 import { HostList, normaliseHost } from './host-list';
-import { localRefusal, type Refusal } from './screening-rules';
+import { localScreen, type Refusal } from './screening-rules';
 
 /** Longest destination accepted; well under what browsers and proxies handle (about 8 KB). */
 export const DEFAULT_DESTINATION_MAX_LENGTH = 2048;
@@ -16,23 +16,27 @@ export interface DestinationScreeningOptions {
 }
 
 export interface DestinationScreener {
-  /** Resolves when the destination may go live; rejects with 422 `destination_rejected` naming the reason. */
-  screen(destination: string): Promise<void>;
+  /**
+   * Resolves with the destination's normalised ASCII form (the one to store) when it may go live; rejects with 422
+   * `destination_rejected` naming the reason.
+   */
+  screen(destination: string): Promise<string>;
 }
 
 /**
- * Screens destinations before a link goes live (create, PATCH, bulk). The cheap local rules run first, then the
- * own-domain loop check, then the external screener if one is configured. The redirector only answers with a
- * redirect and never fetches the destination, so a host name is not resolved here: only IP literals are judged.
+ * Screens every redirect target before it goes live (link create, PATCH and bulk, GS1 destinations and linkset
+ * hrefs, tenant branding URLs): one function, so no write path screens less than another. The cheap local rules run
+ * first, then the own-domain loop check, then the external screener if one is configured. The redirector only
+ * answers with a redirect and never fetches the destination, so host names are judged by name and never resolved.
  */
 export function createDestinationScreener(options: DestinationScreeningOptions): DestinationScreener {
   const local = { maxLength: options.maxLength ?? DEFAULT_DESTINATION_MAX_LENGTH, blocklist: new HostList(options.blockedHosts ?? []) };
   return {
     async screen(destination) {
-      const refusal = localRefusal(destination, local) ?? (await remoteRefusal(new URL(destination), options));
-      if (refusal) {
-        throw new DomainError('destination_rejected', `destination rejected: ${refusal.reason}`, { rule: refusal.rule });
-      }
+      const verdict = localScreen(destination, local);
+      const refusal = 'refusal' in verdict ? verdict.refusal : await remoteRefusal(verdict.url, options);
+      if (refusal) throw new DomainError('destination_rejected', `destination rejected: ${refusal.reason}`, { rule: refusal.rule });
+      return (verdict as { url: URL }).url.href;
     },
   };
 }

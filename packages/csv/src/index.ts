@@ -1,0 +1,1 @@
+export { neutraliseFormula, SAFE_CSV_OPTIONS } from './formula-neutraliser';

@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+import { InvalidInputError } from '../errors/invalid-input-error';
+
+/** Headers that carry the API key: with two of them, which one authenticates would be a guess. */
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'];
+
+/**
+ * Refuses, before routing and authentication, what no endpoint accepts and what would otherwise reach a handler
+ * as a server fault: a NUL byte anywhere in the path or query (PostgreSQL refuses it in text: error 22021), and a
+ * credential header sent twice (node keeps the first `Authorization` silently and joins two `x-api-key`s).
+ */
+export const requestGuard: RequestHandler = (req, _res, next) => {
+  if (/%00/.test(req.url)) {
+    next(new InvalidInputError([{ path: 'url', message: 'must not contain a NUL byte (%00)' }]));
+    return;
+  }
+  for (const name of CREDENTIAL_HEADERS) {
+    if ((req.headersDistinct[name]?.length ?? 0) > 1) {
+      next(new InvalidInputError([{ path: `headers.${name}`, message: 'must be sent once' }]));
+      return;
+    }
+  }
+  next();
+};

@@ -1,0 +1,78 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createHttpApp } from '../src';
+import { captureLogger } from './support/capture-logger';
+
+function hostileApp() {
+  const seen: unknown[] = [];
+  const app = createHttpApp({
+    service: 'http-test',
+    logger: captureLogger('http-test').logger,
+    mount: (a) => {
+      a.get('/items/:id', (req, res) => void res.json({ id: req.params.id, q: req.query.q ?? null }));
+      a.post('/echo', (req, res) => void (seen.push(req.body), res.json(req.body)));
+    },
+  });
+  return { app, seen };
+}
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', () => {
+  it.each(['/items/%', '/items/%E0%A4%A', '/items/a%zz'])('refuses the malformed percent-encoding in %s', async (path) => {
+    const res = await request(hostileApp().app).get(path).expect(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
+  });
+
+  it('marks every answer, errors included, nosniff', async () => {
+    const { app } = hostileApp();
+    expect((await request(app).get('/items/1').expect(200)).headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(app).get('/items/%').expect(400)).headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(app).get('/nowhere').expect(404)).headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each(['/items/a%00b', '/items/a?q=a%00b', '/items/a?q%00=1'])('refuses the NUL byte in %s', async (path) => {
+    const res = await request(hostileApp().app).get(path).expect(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/NUL/) });
+  });
+
+  it('refuses NUL characters and lone surrogates in body strings and keys, deep nesting and numbers beyond a double', async () => {
+    const { app, seen } = hostileApp();
+    const bodies = ['{"a":"x\\ud800"}', '{"\\udc00":1}', '{"a":"x\\u0000y"}', '{"a":{"k\\u0000":1}}', '{"rows":[{"tags":["a\\u0000"]}]}'];
+    for (const body of [...bodies, `{"a":${nested(5000)}}`, '{"n":1e400}']) {
+      const res = await request(app).post('/echo').set('content-type', 'application/json').send(body).expect(400);
+      expect(res.body.code).toBe('validation_failed');
+    }
+    expect(seen).toEqual([]);
+    await request(app).post('/echo').set('content-type', 'application/json').send(`{"a":${nested(20)},"s":"\\\\u0000 is text","e":"\\ud83d\\ude00"}`).expect(200);
+  });
+
+  it.each([
+    ['authorization', ['Bearer wm_live_a', 'Bearer wm_live_b']],
+    ['x-api-key', ['wm_live_a', 'wm_live_b']],
+  ])('refuses a %s header sent twice', async (name, values) => {
+    const { status, body } = await rawGet(hostileApp().app, '/items/1', { [name]: values });
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(new RegExp(`${name}: must be sent once`)) });
+  });
+});
+
+/** supertest merges repeated headers; node:http sends an array value as one header line per element. */
+async function rawGet(app: ReturnType<typeof createHttpApp>, path: string, headers: Record<string, string[]>): Promise<{ status: number; body: string }> {
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await new Promise((resolve, reject) => {
+      const req = httpRequest({ port: (server.address() as AddressInfo).port, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  } finally {
+    server.close();
+  }
+}
