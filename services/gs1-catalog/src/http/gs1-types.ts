@@ -8,9 +8,14 @@ export interface Gs1LinksetEntryView {
   linkType?: string;
   href: string;
   default?: boolean;
+  /** Link title; the link type's label from the GS1 Web Vocabulary when omitted */
   title?: string;
+  /** Language tags of the target (BCP 47), `und` for any language */
   hreflang?: string[];
+  /** Media type of the target, e.g. `text/html` */
   type?: string;
+  /** The context the link is meant for (GS1 resolver link attribute) */
+  context?: string;
 }
 
 /** Gs1Record (spec 2.5). */
