@@ -1,5 +1,6 @@
 import { buildDigitalLinkPath, buildDigitalLinkUri } from './digital-link-build';
-import { parseDigitalLinkPath, parseDigitalLinkUri } from './digital-link-parse';
+import { gs1CheckDigit } from './check-digit';
+import { parseDigitalLink, parseDigitalLinkPath, parseDigitalLinkUri } from './digital-link-parse';
 import { Gs1ValidationError } from './issue';
 
 const issueOf = (path: string) => {
@@ -103,5 +104,38 @@ describe('parsing Digital Links', () => {
   it('refuses something that is not a URI', () => {
     const r = parseDigitalLinkUri('not a uri');
     expect(!r.ok && r.issue.reason).toBe('bad_uri');
+  });
+});
+
+describe('every Digital Link the dictionary permits', () => {
+  const sscc = `10614141123456789${gs1CheckDigit('10614141123456789')}`;
+
+  it('takes every data attribute flagged "?", validated, in any order', () => {
+    const r = parseDigitalLink('/01/09506000134352?3103=000500&99=x&17=261231');
+    expect(r.ok && r.value.attributes).toEqual({ '3103': '000500', '99': 'x', '17': '261231' });
+    expect(parseDigitalLink('/01/09506000134352?3103=00050')).toMatchObject({ ok: false, issue: { reason: 'bad_length', ai: '3103' } });
+    expect(parseDigitalLink('/01/09506000134352?3103=000500&3102=000400')).toMatchObject({ ok: false, issue: { reason: 'exclusive_ai' } });
+  });
+
+  it('takes AI 235 as the alternative qualifier of AI 01', () => {
+    const r = parseDigitalLinkPath('/01/09506000134352/235/TPX-1');
+    expect(r.ok && [r.value.path, r.value.tpx, r.value.key]).toEqual(['01/09506000134352/235/TPX-1', 'TPX-1', { gtin: '09506000134352' }]);
+  });
+
+  it('parses other primary keys with their own qualifiers', () => {
+    expect(parseDigitalLink(`/00/${sscc}`)).toMatchObject({ ok: true, value: { primary: ['00', sscc], qualifiers: [] } });
+    expect(parseDigitalLink('/414/9506000134352/254/EXT1')).toMatchObject({ ok: true, value: { qualifiers: [['254', 'EXT1']] } });
+    expect(parseDigitalLink('/8004/9506000ABC')).toMatchObject({ ok: true, value: { primary: ['8004', '9506000ABC'] } });
+    expect(parseDigitalLink('/414/9506000134352/10/B')).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '10' } });
+    expect(parseDigitalLinkPath(`/00/${sscc}`)).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '00' } });
+  });
+
+  it('accepts a custom stem before the key when asked to, the rightmost key winning', () => {
+    const r = parseDigitalLink('/shop/en/01/09506000134352/10/B1?17=261231', { stems: true });
+    expect(r.ok && [r.value.stem, r.value.path]).toEqual(['shop/en', '01/09506000134352/10/B1']);
+    const rightmost = parseDigitalLink(`/01/09506000134352/00/${sscc}`, { stems: true });
+    expect(rightmost.ok && [rightmost.value.stem, rightmost.value.primary[0]]).toEqual(['01/09506000134352', '00']);
+    expect(parseDigitalLink('/shop/en', { stems: true })).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
+    expect(parseDigitalLink('/shop/01/09506000134352')).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
   });
 });

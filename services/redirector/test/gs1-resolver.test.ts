@@ -1,11 +1,13 @@
 import { getTestInfra, waitFor } from '@waymark/testkit';
 import type { ClickFact, LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
+import { gs1CheckDigit } from '@waymark/gs1';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
 import { visit } from './support/visit-client';
 
 const GTIN = '09506000134352';
+const SSCC = `10614141123456789${gs1CheckDigit('10614141123456789')}`;
 const tenant = newTenant();
 const host = tenant.defaultDomain;
 const gtinRecord = newLink(tenant, {
@@ -104,6 +106,42 @@ test('the query string is passed on without linkType and the scan marker; a scan
   expect(answer.headers.location).toBe('https://brand.example/pip?17=261231&lot=a%20b');
   const event = await waitFor(() => clicks.find((c) => c.code === `01/${GTIN}` && c.source === 'qr'), { message: 'the scan event' });
   expect(event).toMatchObject({ shortUrl: `http://${host}/01/${GTIN}`, domain: host, bot: false, customerId: tenant.id });
+});
+
+test('every data attribute the dictionary permits is accepted, validated and passed on', async () => {
+  const answer = await get(`/01/${GTIN}?3103=000500&99=x`);
+  expect(answer.status).toBe(307);
+  expect(answer.headers.location).toBe('https://brand.example/pip?3103=000500&99=x');
+  expect(JSON.parse((await get(`/01/${GTIN}?3103=00050`)).body)).toMatchObject({ reason: 'bad_length', ai: '3103' });
+});
+
+test('AI 235 qualifies a GTIN and falls back to its record', async () => {
+  const answer = await get(`/01/${GTIN}/235/TPX-1`);
+  expect(answer.status).toBe(307);
+  expect(answer.headers.location).toBe('https://brand.example/pip');
+});
+
+test.each([
+  [`/00/${SSCC}`],
+  ['/414/9506000134352/254/EXT1'],
+  ['/8004/9506000ABC'],
+  [`/shop/00/${SSCC}`],
+  ['/shop/en'],
+])('a valid key Waymark holds no record for, %s, is a 404', async (path) => {
+  expect((await get(path)).status).toBe(404);
+});
+
+test('a custom stem before the key resolves like the key alone', async () => {
+  const answer = await get(`/shop/en/01/${GTIN}/10/ABC1`);
+  expect(answer.status).toBe(307);
+  expect(answer.headers.location).toBe('https://brand.example/batch/abc1');
+  expect((await get(`/shop/01/09506000134353`)).status).toBe(400);
+});
+
+test.each([[`/01/${GTIN}/10/A<B`], [`/01/${GTIN}?lot="x"`]])('raw characters RFC 3986 does not allow, %s, are a 400', async (path) => {
+  const answer = await get(path);
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_digital_link', reason: 'bad_uri' });
 });
 
 test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight', async () => {

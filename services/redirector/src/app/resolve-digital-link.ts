@@ -1,10 +1,11 @@
-import { buildLinkset, digitalLinkLevels, parseDigitalLinkPath } from '@waymark/gs1';
+import { buildLinkset, digitalLinkLevels, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key } from '@waymark/gs1';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { defaultTarget, recordEntries, targetOfType } from '../domain/gs1-entries';
 import type { LinkEntry } from '../domain/link-entry';
 import { linkOutcome } from '../domain/link-outcome';
 import { LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
+import { firstNonUriCharacter } from '../domain/uri-characters';
 import { findLink } from './find-link';
 import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
 import type { VisitDeps } from './visit-deps';
@@ -15,17 +16,34 @@ interface Level {
   readonly record: LinkEntry | undefined;
 }
 
+const FIELDS: Record<string, 'cpv' | 'batch' | 'serial'> = { '22': 'cpv', '10': 'batch', '21': 'serial' };
+
+/** The record key of a GTIN Digital Link: AI 235 (TPX) has no record level of its own and falls back to the GTIN. */
+function gtinKey(link: DigitalLinkElements): Gs1Key {
+  const key: { gtin: string; cpv?: string; batch?: string; serial?: string } = { gtin: link.primary[1] };
+  for (const [ai, value] of link.qualifiers) if (FIELDS[ai]) key[FIELDS[ai]] = value;
+  return key;
+}
+
 /**
- * A GS1 Digital Link request (`/01/<gtin>[/22/..][/10/..][/21/..]`), per the GS1 resolver standard: the nearest
- * record from the requested level up to the GTIN answers; 307 to its default link or to `?linkType=`'s link;
- * the linkset of every level for `linkType=linkset` or `Accept: application/linkset+json`; 400 when invalid.
+ * A GS1 Digital Link request (`[/stem]/01/<gtin>[/22/..][/10/..][/21/..]`, any primary key of the dictionary), per
+ * the GS1 resolver standard: the nearest record from the requested level up to the GTIN answers; 307 to its default
+ * link or to `?linkType=`'s link; the linkset of every level for `linkType=linkset` or
+ * `Accept: application/linkset+json`; 400 when invalid; 404 for a valid key Waymark holds no record for (only GTINs
+ * have records). `stems`: the path did not open with a primary key, so a custom stem may precede it.
  */
-export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<VisitResponse> {
+export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems = false): VisitResponse | Promise<VisitResponse> {
   if (request.method === 'OPTIONS') return PREFLIGHT;
   if (request.method !== 'GET' && request.method !== 'HEAD') return METHOD_NOT_ALLOWED;
-  const parsed = parseDigitalLinkPath(request.rawQuery === '' ? request.path : `${request.path}?${request.rawQuery}`);
-  if (!parsed.ok) return invalidDigitalLink(parsed.issue);
-  const paths = digitalLinkLevels(parsed.value.key);
+  const raw = request.rawQuery === '' ? request.path : `${request.path}?${request.rawQuery}`;
+  const bad = firstNonUriCharacter(raw);
+  if (bad !== undefined) return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
+  const parsed = parseDigitalLink(raw, { stems });
+  if (!parsed.ok) {
+    return stems && parsed.issue.reason === 'missing_primary_key' ? gs1Page('not_found', deps.tenants, request.host) : invalidDigitalLink(parsed.issue);
+  }
+  if (parsed.value.primary[0] !== '01') return gs1Page('not_found', deps.tenants, request.host);
+  const paths = digitalLinkLevels(gtinKey(parsed.value));
   const found = paths.map((path) => findLink(deps.links, request.host, path));
   const answer = (records: (LinkEntry | undefined)[]) =>
     respond(deps, request, parsed.value.path, parsed.value.params.linkType, paths.map((path, i) => ({ path, record: records[i] })));

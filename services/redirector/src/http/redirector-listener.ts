@@ -72,7 +72,9 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
   const first = second < 0 ? path.slice(1) : path.slice(1, second);
   if (GS1_KEYS.has(first)) return resolveDigitalLink(deps, request);
   const code = path.endsWith('/') ? path.slice(1, -1) : path.slice(1);
-  if (code === '' || code.includes('/')) return pageResponse('not_found', deps.tenants, request.host);
+  if (code === '') return pageResponse('not_found', deps.tenants, request.host);
+  // Short codes have no slash: a longer path may be a Digital Link behind a custom stem (`/shop/01/<gtin>`).
+  if (code.includes('/')) return resolveDigitalLink(deps, request, true);
   return visitShortLink(deps, request, code);
 }
 
