@@ -16,4 +16,5 @@ export * from './path-levels';
 export * from './element-string';
 export * from './element-string-parse';
 export * from './link-types';
+export { GS1_LINK_TYPES_SOURCE } from './link-types.generated';
 export * from './linkset';

@@ -1,5 +1,5 @@
 import { buildDigitalLinkUri } from './digital-link-build';
-import { linkTypeUri, normalizeLinkType } from './link-types';
+import { linkTypeLabel, linkTypeUri, normalizeLinkType } from './link-types';
 import { buildLinkset, defaultEntry } from './linkset';
 import { digitalLinkLevels, lessSpecificPaths } from './path-levels';
 
@@ -10,6 +10,12 @@ describe('link types', () => {
     expect(normalizeLinkType('https://gs1.org/voc/epil')).toBe('gs1:epil');
     expect(normalizeLinkType('gs1:notAType')).toBeNull();
     expect(normalizeLinkType('pip')).toBeNull();
+  });
+
+  it('knows the link types of the current GS1 Web Vocabulary, with their labels', () => {
+    expect(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe'].map(normalizeLinkType)).toEqual(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe']);
+    expect(linkTypeLabel('https://ref.gs1.org/voc/pip')).toBe('Product Information Page');
+    expect(linkTypeLabel('gs1:nope')).toBeUndefined();
     expect(linkTypeUri('gs1:pip')).toBe('https://ref.gs1.org/voc/pip');
   });
 });
