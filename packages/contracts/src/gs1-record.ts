@@ -43,6 +43,8 @@ export const Gs1Record = z
     batch: aiValue('10').optional(),
     serial: aiValue('21').optional(),
     expiry: aiValue('17').optional(),
+    /** GS1 linkset `itemDescription`: what the item is, in words; a default is derived from the GTIN when absent. */
+    itemDescription: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
     destination: HttpUrl.optional(),
     linkset: Gs1Linkset.optional(),
     ai: Gs1AiAttributes.optional(),
@@ -74,6 +76,7 @@ export const Gs1Link = z.object({
   batch: z.string().nullable(),
   serial: z.string().nullable(),
   expiry: z.string().nullable(),
+  itemDescription: z.string().nullable(),
   destination: z.string().nullable(),
   linkset: z.array(Gs1LinksetEntry),
   ai: z.record(z.string(), z.string()),

@@ -30,6 +30,8 @@ export interface Gs1RecordWrite {
   serial?: string;
   /** AI 17, YYMMDD */
   expiry?: string;
+  /** What the item is, in words (GS1 linkset itemDescription); derived from the GTIN when omitted */
+  itemDescription?: string;
   destination?: string;
   /** More than one entry needs the resolver entitlement */
   linkset?: Gs1LinksetEntryView[];
@@ -78,6 +80,7 @@ export interface Gs1LinkView {
   batch: string | null;
   serial: string | null;
   expiry: string | null;
+  itemDescription: string | null;
   destination: string | null;
   linkset: Gs1LinksetEntryView[];
   ai: { [ai: string]: string };
