@@ -21,8 +21,8 @@ export const Gs1LinksetEntry = z.strictObject({
   title: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
   hreflang: z.array(z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')).max(10).optional(),
   type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type').optional(),
-  /** GS1 resolver link attribute: the context the link is meant for (for example a market or a use). */
-  context: z.string().min(1).max(128).regex(NO_CONTROL_CHARS).optional(),
+  /** GS1 linkset `context`: where the link applies, typically a geography or jurisdiction (`["FR"]`). */
+  context: z.array(z.string().min(1).max(64).regex(NO_CONTROL_CHARS)).max(10).optional(),
 });
 export type Gs1LinksetEntry = z.output<typeof Gs1LinksetEntry>;
 

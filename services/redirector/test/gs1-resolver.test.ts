@@ -15,7 +15,7 @@ const gtinRecord = newLink(tenant, {
   code: `01/${GTIN}`,
   destination: 'https://brand.example/pip',
   gs1: {
-    gtin: GTIN, ai: {}, tags: ['rice'],
+    gtin: GTIN, ai: {}, tags: ['rice'], itemDescription: 'Basmati rice',
     linkset: [
       { linkType: 'gs1:pip', href: 'https://brand.example/pip', default: true },
       { linkType: 'gs1:recipeInfo', href: 'https://brand.example/recipes', default: false },
@@ -85,8 +85,10 @@ test('linkType=linkset and Accept: application/linkset+json return the linkset o
     expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
     const body = JSON.parse(answer.body) as { linkset: Array<Record<string, unknown>> };
     expect(body.linkset.map((c) => c.anchor)).toEqual([`http://${host}/01/${GTIN}/10/ABC1`, `http://${host}/01/${GTIN}`]);
-    expect(body.linkset[0]?.['https://ref.gs1.org/voc/defaultLink']).toEqual([{ href: 'https://brand.example/batch/abc1' }]);
-    expect(body.linkset[1]?.['https://ref.gs1.org/voc/recipeInfo']).toEqual([{ href: 'https://brand.example/recipes' }]);
+    expect(body.linkset[0]?.['https://ref.gs1.org/voc/defaultLink']).toEqual([{ href: 'https://brand.example/batch/abc1', title: 'Product Information Page' }]);
+    expect(body.linkset[1]?.['https://ref.gs1.org/voc/recipeInfo']).toEqual([{ href: 'https://brand.example/recipes', title: 'Recipe website' }]);
+    expect(body.linkset.map((c) => c.itemDescription)).toEqual([`GTIN ${GTIN}, batch/lot ABC1`, 'Basmati rice']);
+    expect(answer.headers.link).toBe('<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"');
   }
 });
 
@@ -161,5 +163,8 @@ test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight
 test('/.well-known/gs1resolver serves the resolver description document', async () => {
   const answer = await get('/.well-known/gs1resolver');
   expect(answer.status).toBe(200);
-  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: `http://${host}`, supportedPrimaryKeys: ['01'], name: 'Acme Coffee GS1 resolver' });
+  expect(JSON.parse(answer.body)).toMatchObject({
+    resolverRoot: `http://${host}`, supportedPrimaryKeys: ['01'], name: 'Acme Coffee GS1 resolver',
+    jsonLdContextLocation: 'https://ref.gs1.org/standards/resolver/linkset-context',
+  });
 });

@@ -14,8 +14,8 @@ export interface Gs1LinksetEntryView {
   hreflang?: string[];
   /** Media type of the target, e.g. `text/html` */
   type?: string;
-  /** The context the link is meant for (GS1 resolver link attribute) */
-  context?: string;
+  /** Where the link applies, typically a geography or jurisdiction, e.g. `["FR"]` (GS1 linkset context) */
+  context?: string[];
 }
 
 /** Gs1Record (spec 2.5). */

@@ -1,9 +1,10 @@
 import { buildLinkset, digitalLinkLevels, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key } from '@waymark/gs1';
+import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { defaultTarget, recordEntries, targetOfType } from '../domain/gs1-entries';
 import type { LinkEntry } from '../domain/link-entry';
 import { linkOutcome } from '../domain/link-outcome';
-import { LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
+import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
 import { findLink } from './find-link';
@@ -60,8 +61,8 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
 
   if (wantsLinkset(linkType, request.accept)) {
-    const linkset = buildLinkset(usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record) })));
-    return withCors(json(200, linkset, {}, LINKSET_MEDIA_TYPE));
+    const levelsOf = usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record) }));
+    return withCors(json(200, buildLinkset(levelsOf), { link: JSONLD_CONTEXT_LINK }, LINKSET_MEDIA_TYPE));
   }
   const target = linkType === undefined
     ? defaultTarget(nearest)
