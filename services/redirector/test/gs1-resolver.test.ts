@@ -28,6 +28,21 @@ const batchRecord = newLink(tenant, {
   destination: 'https://brand.example/batch/abc1',
   gs1: { gtin: GTIN, batch: 'ABC1', ai: {}, tags: [], linkset: [] },
 } as Partial<LinkState>);
+const GTIN_MULTI = `0950600013436${gs1CheckDigit('0950600013436')}`;
+const multiRecord = newLink(tenant, {
+  kind: 'gs1',
+  code: `01/${GTIN_MULTI}`,
+  destination: 'https://brand.example/en',
+  gs1: {
+    gtin: GTIN_MULTI, ai: {}, tags: [],
+    linkset: [
+      { linkType: 'gs1:pip', href: 'https://brand.example/en', hreflang: ['en'], type: 'text/html', default: true },
+      { linkType: 'gs1:pip', href: 'https://brand.example/fr', hreflang: ['fr'], type: 'text/html', default: false },
+      { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert-a', default: false },
+      { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert-b', context: ['LK'], default: false },
+    ],
+  },
+} as Partial<LinkState>);
 let bus: KafkaEventBus;
 let redirector: StartedRedirector;
 let clicks: ClickFact[];
@@ -37,7 +52,7 @@ beforeAll(async () => {
   const { brokers } = getTestInfra().kafka;
   bus = await connectBus(brokers);
   await publishTenant(bus, tenant);
-  await publishLinks(bus, [gtinRecord, batchRecord]);
+  await publishLinks(bus, [gtinRecord, batchRecord, multiRecord]);
   redirector = await startRedirector(brokers);
   const collected = await collectClicks(bus, tenant.id);
   clicks = collected.events;
@@ -144,6 +159,26 @@ test.each([[`/01/${GTIN}/10/A<B`], [`/01/${GTIN}?lot="x"`]])('raw characters RFC
   const answer = await get(path);
   expect(answer.status).toBe(400);
   expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_digital_link', reason: 'bad_uri' });
+});
+
+test('links are selected by Accept-Language against hreflang; gs1:defaultLink is always the default', async () => {
+  expect((await get(`/01/${GTIN_MULTI}`)).headers.location).toBe('https://brand.example/en');
+  const french = await get(`/01/${GTIN_MULTI}`, { 'accept-language': 'fr-CH, en;q=0.5' });
+  expect(french.headers.location).toBe('https://brand.example/fr');
+  expect(french.headers.vary).toBe('Accept, Accept-Language');
+  expect((await get(`/01/${GTIN_MULTI}?linkType=gs1:defaultLink`, { 'accept-language': 'fr' })).headers.location).toBe('https://brand.example/en');
+  expect((await get(`/01/${GTIN_MULTI}?linkType=gs1:defaultLinkMulti`, { 'accept-language': 'fr' })).headers.location).toBe('https://brand.example/fr');
+});
+
+test('several links matching equally answer 300 Multiple Choices with the linkset; ?context= picks one', async () => {
+  const answer = await get(`/01/${GTIN_MULTI}?linkType=gs1:certificationInfo`);
+  expect(answer.status).toBe(300);
+  expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
+  const body = JSON.parse(answer.body) as { linkset: Array<Record<string, unknown>> };
+  expect(body.linkset[0]?.['https://ref.gs1.org/voc/certificationInfo']).toHaveLength(2);
+  const picked = await get(`/01/${GTIN_MULTI}?linkType=gs1:certificationInfo&context=LK`);
+  expect(picked.status).toBe(307);
+  expect(picked.headers.location).toBe('https://brand.example/cert-b?context=LK');
 });
 
 test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight', async () => {

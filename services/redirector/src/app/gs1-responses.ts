@@ -11,7 +11,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function withCors(response: VisitResponse): VisitResponse {
-  return { ...response, headers: { ...response.headers, ...CORS_HEADERS, vary: 'Accept' } };
+  return { ...response, headers: { ...response.headers, ...CORS_HEADERS, vary: 'Accept, Accept-Language' } };
 }
 
 export const PREFLIGHT: VisitResponse = withCors({

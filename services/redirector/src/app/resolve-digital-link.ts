@@ -1,9 +1,10 @@
 import { buildLinkset, digitalLinkLevels, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../domain/destination-url';
-import { defaultTarget, recordEntries, targetOfType } from '../domain/gs1-entries';
+import { recordEntries } from '../domain/gs1-entries';
 import type { LinkEntry } from '../domain/link-entry';
 import { linkOutcome } from '../domain/link-outcome';
+import { selectLink } from '../domain/link-selection';
 import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
@@ -47,11 +48,17 @@ export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems
   const paths = digitalLinkLevels(gtinKey(parsed.value));
   const found = paths.map((path) => findLink(deps.links, request.host, path));
   const answer = (records: (LinkEntry | undefined)[]) =>
-    respond(deps, request, parsed.value.path, parsed.value.params.linkType, paths.map((path, i) => ({ path, record: records[i] })));
+    respond(deps, request, parsed.value.path, parsed.value.params, paths.map((path, i) => ({ path, record: records[i] })));
   return found.some((f) => f instanceof Promise) ? Promise.all(found).then(answer) : answer(found as (LinkEntry | undefined)[]);
 }
 
-function respond(deps: VisitDeps, request: VisitRequest, requested: string, linkType: string | undefined, levels: Level[]): VisitResponse {
+/** The query parameters link selection reads (`linkType`, `context`). */
+interface SelectionParams {
+  readonly linkType?: string;
+  readonly context?: string;
+}
+
+function respond(deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[]): VisitResponse {
   const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
   const nearest = present[0]?.record;
   if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
@@ -59,15 +66,17 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
   if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
   const origin = `${deps.scheme}://${nearest.domain}`;
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
-
-  if (wantsLinkset(linkType, request.accept)) {
+  const linksetOf = (status: number) => {
     const levelsOf = usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record) }));
-    return withCors(json(200, buildLinkset(levelsOf), { link: JSONLD_CONTEXT_LINK }, LINKSET_MEDIA_TYPE));
-  }
-  const target = linkType === undefined
-    ? defaultTarget(nearest)
-    : usable.map((level) => targetOfType(level.record, linkType)).find((href) => href !== undefined);
-  if (target === undefined) return gs1Page('not_found', deps.tenants, request.host, nearest.tenantId);
+    return withCors(json(status, buildLinkset(levelsOf), { link: JSONLD_CONTEXT_LINK }, LINKSET_MEDIA_TYPE));
+  };
+  if (wantsLinkset(params.linkType, request.accept)) return linksetOf(200);
+
+  const selection = selectLink(usable.map((level) => recordEntries(level.record)), {
+    linkType: params.linkType, acceptLanguage: request.acceptLanguage, accept: request.accept, context: params.context,
+  });
+  if (selection.kind === 'none') return gs1Page('not_found', deps.tenants, request.host, nearest.tenantId);
+  if (selection.kind === 'multiple') return linksetOf(300);
 
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
@@ -78,7 +87,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, link
   return withCors({
     status: 307,
     headers: {
-      location: withPassthroughQuery(target, passthrough),
+      location: withPassthroughQuery(selection.href, passthrough),
       'cache-control': NO_STORE,
       link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`,
     },

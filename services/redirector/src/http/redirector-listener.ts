@@ -96,6 +96,7 @@ function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, op
     ua: req.headers['user-agent'] ?? '',
     referer: referer === undefined || referer === '' ? null : referer,
     accept: req.headers.accept,
+    acceptLanguage: req.headers['accept-language'],
     nowMs: options.clock().getTime(),
   };
 }
