@@ -1,7 +1,7 @@
 import { getTestInfra } from '@waymark/testkit';
 import type { LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
-import { gs1CheckDigit } from '@waymark/gs1';
+import { compressDigitalLink, gs1CheckDigit } from '@waymark/gs1';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { gs1LinksetProblems } from './support/gs1-linkset-check';
 import { connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
@@ -138,4 +138,16 @@ test('a trailing slash is tolerated', async () => {
 
 test('a redirect exposes the linkset in a Link header', async () => {
   expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+});
+
+test('a compressed URI is decompressed, answered without a redirect to its uncompressed form, which the Link header names as owl:sameAs', async () => {
+  const answer = await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}`);
+  expect(answer.status).toBe(307);
+  expect(answer.headers.location).toBe('https://brand.example/dpp/S1');
+  expect(answer.headers.link).toContain(`<http://${host}/01/${GTIN}/21/S1>; rel="owl:sameAs"`);
+});
+
+test('the subject of a compressed URI\'s linkset is the uncompressed URI', async () => {
+  const doc = JSON.parse((await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}?linkType=linkset`)).body) as { linkset: Array<{ anchor: string }> };
+  expect(doc.linkset[0]?.anchor).toBe(`http://${host}/01/${GTIN}/21/S1`);
 });

@@ -1,7 +1,7 @@
 import { getTestInfra, waitFor } from '@waymark/testkit';
 import type { ClickFact, LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
-import { gs1CheckDigit } from '@waymark/gs1';
+import { compressDigitalLink, gs1CheckDigit } from '@waymark/gs1';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
 import { visit } from './support/visit-client';
@@ -179,6 +179,17 @@ test('several links matching equally answer 300 Multiple Choices with the linkse
   const picked = await get(`/01/${GTIN_MULTI}?linkType=gs1:certificationInfo&context=LK`);
   expect(picked.status).toBe(307);
   expect(picked.headers.location).toBe('https://brand.example/cert-b?context=LK');
+});
+
+test('a compressed Digital Link resolves like its uncompressed form, which it names as owl:sameAs', async () => {
+  const full = await get(`/${compressDigitalLink([['01', GTIN], ['10', 'ABC1'], ['17', '271231']])}?s=q`);
+  expect(full.status).toBe(307);
+  expect(full.headers.location).toBe('https://brand.example/batch/abc1?17=271231');
+  expect(full.headers.link).toContain(`<http://${host}/01/${GTIN}/10/ABC1?17=271231&s=q>; rel="owl:sameAs"`);
+  const partial = await get(`/01/${GTIN}/${compressDigitalLink([['10', 'ABC1']])}`);
+  expect(partial.headers.location).toBe('https://brand.example/batch/abc1');
+  // GS1's published example: a valid link to a GTIN this tenant has no record of.
+  expect((await get('/AQnYUc1gmiERBhQ0ytiyZuAGOLc1TQ')).status).toBe(404);
 });
 
 test('HEAD answers like GET without counting; OPTIONS answers the CORS preflight', async () => {

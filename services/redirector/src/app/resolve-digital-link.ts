@@ -1,4 +1,4 @@
-import { buildLinkset, digitalLinkLevels, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key } from '@waymark/gs1';
+import { buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key, type Gs1Result } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { recordEntries } from '../domain/gs1-entries';
@@ -40,16 +40,30 @@ export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems
   const raw = request.rawQuery === '' ? request.path : `${request.path}?${request.rawQuery}`;
   const bad = firstNonUriCharacter(raw);
   if (bad !== undefined) return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
-  const parsed = parseDigitalLink(raw, { stems });
+  const { parsed, uncompressed } = parseRequested(raw, request, stems);
   if (!parsed.ok) {
     return stems && parsed.issue.reason === 'missing_primary_key' ? gs1Page('not_found', deps.tenants, request.host) : invalidDigitalLink(parsed.issue);
   }
   if (parsed.value.primary[0] !== '01') return gs1Page('not_found', deps.tenants, request.host);
   const paths = digitalLinkLevels(gtinKey(parsed.value));
   const found = paths.map((path) => findLink(deps.links, request.host, path));
+  // A compressed link is answered as its uncompressed form, whose query is the one passed on.
+  const asSent = uncompressed === undefined ? request : { ...request, rawQuery: uncompressed.split('?')[1] ?? '' };
   const answer = (records: (LinkEntry | undefined)[]) =>
-    respond(deps, request, parsed.value.path, parsed.value.params, paths.map((path, i) => ({ path, record: records[i] })));
+    respond(deps, asSent, parsed.value.path, parsed.value.params, paths.map((path, i) => ({ path, record: records[i] })), uncompressed);
   return found.some((f) => f instanceof Promise) ? Promise.all(found).then(answer) : answer(found as (LinkEntry | undefined)[]);
+}
+
+/**
+ * The request parsed as a Digital Link, else as a compressed one (GS1 Digital Link compression): then `uncompressed`
+ * is its uncompressed path and query, which the answer names with `rel="owl:sameAs"` instead of redirecting to it.
+ */
+function parseRequested(raw: string, request: VisitRequest, stems: boolean): { parsed: Gs1Result<DigitalLinkElements>; uncompressed?: string } {
+  const parsed = parseDigitalLink(raw, { stems });
+  if (parsed.ok) return { parsed };
+  const uncompressed = expandCompressedDigitalLink(request.path, request.rawQuery);
+  const expanded = uncompressed === null ? undefined : parseDigitalLink(uncompressed);
+  return expanded?.ok ? { parsed: expanded, uncompressed: uncompressed as string } : { parsed };
 }
 
 /** The query parameters link selection reads (`linkType`, `context`). */
@@ -58,7 +72,7 @@ interface SelectionParams {
   readonly context?: string;
 }
 
-function respond(deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[]): VisitResponse {
+function respond(deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[], uncompressed?: string): VisitResponse {
   const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
   const nearest = present[0]?.record;
   if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
@@ -66,9 +80,10 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, para
   if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
   const origin = `${deps.scheme}://${nearest.domain}`;
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
+  const sameAs = uncompressed === undefined ? '' : `, <${origin}${uncompressed}>; rel="owl:sameAs"`;
   const linksetOf = (status: number) => {
     const levelsOf = usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record) }));
-    return withCors(json(status, buildLinkset(levelsOf), { link: JSONLD_CONTEXT_LINK }, LINKSET_MEDIA_TYPE));
+    return withCors(json(status, buildLinkset(levelsOf), { link: `${JSONLD_CONTEXT_LINK}${sameAs}` }, LINKSET_MEDIA_TYPE));
   };
   if (wantsLinkset(params.linkType, request.accept)) return linksetOf(200);
 
@@ -89,7 +104,7 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, para
     headers: {
       location: withPassthroughQuery(selection.href, passthrough),
       'cache-control': NO_STORE,
-      link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`,
+      link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"${sameAs}`,
     },
   });
 }

@@ -8,6 +8,7 @@ import { pageResponse } from '../app/pages';
 import type { VisitDeps } from '../app/visit-deps';
 import { hostCandidates, type VisitRequest, type VisitResponse } from '../app/visit';
 import { visitShortLink } from '../app/visit-short-link';
+import { orCompressedDigitalLink } from '../app/visit-compressed-link';
 import { resolverDescription } from '../domain/resolver-description';
 import { BatchedResponses } from './batched-responses';
 
@@ -75,7 +76,7 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
   if (code === '') return pageResponse('not_found', deps.tenants, request.host);
   // Short codes have no slash: a longer path may be a Digital Link behind a custom stem (`/shop/01/<gtin>`).
   if (code.includes('/')) return resolveDigitalLink(deps, request, true);
-  return visitShortLink(deps, request, code);
+  return orCompressedDigitalLink(deps, request, visitShortLink(deps, request, code));
 }
 
 function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
