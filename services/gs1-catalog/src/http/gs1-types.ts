@@ -105,6 +105,8 @@ export interface Gs1ExportWriteView {
   xdimMm?: number;
   ec?: 'L' | 'M' | 'Q' | 'H';
   hri?: boolean;
+  /** QR codes carry the compressed Digital Link (GS1 Digital Link compression); default false */
+  compressUri?: boolean;
   ean13?: boolean;
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
   raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';
