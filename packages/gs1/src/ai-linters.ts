@@ -70,7 +70,8 @@ export const AI_LINTERS: Readonly<Record<string, AiLinter>> = {
   iso3166: (v) => (ISO3166_NUMERIC.has(v) ? null : 'is not an ISO 3166 country code'),
   iso3166999: (v) => (v === '999' || ISO3166_NUMERIC.has(v) ? null : 'is not an ISO 3166 country code or 999'),
   iso3166alpha2: (v) => (ISO3166_ALPHA2.has(v) ? null : 'is not an ISO 3166 alpha-2 country code'),
-  iso3166list: (v) => (v.length % 3 === 0 && v.match(/.{3}/g)?.every((c) => ISO3166_NUMERIC.has(c)) ? null : 'is not a list of ISO 3166 country codes'),
+  iso3166list: (v) =>
+    v.length % 3 === 0 && v.match(/.{3}/g)?.every((c) => ISO3166_NUMERIC.has(c)) ? null : 'is not a list of ISO 3166 country codes',
   iso4217: (v) => (ISO4217_NUMERIC.has(v) ? null : 'is not an ISO 4217 currency code'),
   iso5218: (v) => (['0', '1', '2', '9'].includes(v) ? null : 'is not an ISO/IEC 5218 sex code (0, 1, 2, 9)'),
   pcenc: (v) => (/%(?![0-9A-Fa-f]{2})/.test(v) ? 'has a malformed percent-encoding' : null),

@@ -100,7 +100,9 @@ export function decompressDigitalLink(compressed: string): Gs1Result<Decompresse
       }
     }
   } catch (error) {
-    if (error instanceof Truncated || error instanceof RangeError) return fail(issue('bad_uri', 'the compressed Digital Link is cut short or malformed'));
+    if (error instanceof Truncated || error instanceof RangeError) {
+      return fail(issue('bad_uri', 'the compressed Digital Link is cut short or malformed'));
+    }
     throw error;
   }
   if (elements.length === 0) return fail(issue('bad_uri', 'the compressed Digital Link carries no AI'));

@@ -51,7 +51,9 @@ function placeQualifier(key: AiDefinition, ai: string, seen: readonly string[]):
   if (ai === key.ai || seen.includes(ai)) return fail(issue('duplicate_ai', `AI ${ai} appears more than once`, ai));
   const sequence = key.qualifierSequences.find((s) => s.includes(ai));
   if (!sequence) {
-    const why = d.dlAttribute && d.role === 'attribute' ? 'is a data attribute and belongs in the query string, not the path' : `is not a key qualifier of AI ${key.ai}`;
+    const why = d.dlAttribute && d.role === 'attribute'
+      ? 'is a data attribute and belongs in the query string, not the path'
+      : `is not a key qualifier of AI ${key.ai}`;
     return fail(issue('misplaced_ai', `AI ${ai} ${why}`, ai));
   }
   const previous = seen[seen.length - 1];

@@ -1,4 +1,7 @@
-import { buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, parseDigitalLink, type DigitalLinkElements, type Gs1Key, type Gs1Result } from '@waymark/gs1';
+import {
+  buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, parseDigitalLink,
+  type DigitalLinkElements, type Gs1Key, type Gs1Result,
+} from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { recordEntries } from '../domain/gs1-entries';
@@ -42,7 +45,9 @@ export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems
   if (bad !== undefined) return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
   const { parsed, uncompressed } = parseRequested(raw, request, stems);
   if (!parsed.ok) {
-    return stems && parsed.issue.reason === 'missing_primary_key' ? gs1Page('not_found', deps.tenants, request.host) : invalidDigitalLink(parsed.issue);
+    // Behind a possible stem, a path without any GS1 key is simply not a Digital Link.
+    if (stems && parsed.issue.reason === 'missing_primary_key') return gs1Page('not_found', deps.tenants, request.host);
+    return invalidDigitalLink(parsed.issue);
   }
   if (parsed.value.primary[0] !== '01') return gs1Page('not_found', deps.tenants, request.host);
   const paths = digitalLinkLevels(gtinKey(parsed.value));
@@ -72,7 +77,9 @@ interface SelectionParams {
   readonly context?: string;
 }
 
-function respond(deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[], uncompressed?: string): VisitResponse {
+function respond(
+  deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[], uncompressed?: string,
+): VisitResponse {
   const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
   const nearest = present[0]?.record;
   if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
@@ -82,7 +89,9 @@ function respond(deps: VisitDeps, request: VisitRequest, requested: string, para
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
   const sameAs = uncompressed === undefined ? '' : `, <${origin}${uncompressed}>; rel="owl:sameAs"`;
   const linksetOf = (status: number) => {
-    const levelsOf = usable.map((level) => ({ anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record) }));
+    const levelsOf = usable.map((level) => ({
+      anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record),
+    }));
     return withCors(json(status, buildLinkset(levelsOf), { link: `${JSONLD_CONTEXT_LINK}${sameAs}` }, LINKSET_MEDIA_TYPE));
   };
   if (wantsLinkset(params.linkType, request.accept)) return linksetOf(200);
