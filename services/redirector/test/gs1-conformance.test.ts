@@ -64,14 +64,33 @@ test('GET, HEAD and OPTIONS are supported', async () => {
   expect((await get(`/01/${GTIN}`, { origin: 'https://app.example', 'access-control-request-method': 'GET' }, 'OPTIONS')).status).toBe(204);
 });
 
-test('CORS is supported', async () => {
+test('CORS is supported, and every answer declares GET, HEAD and OPTIONS', async () => {
   for (const answer of [await get(`/01/${GTIN}`), await get(`/01/${GTIN}?linkType=linkset`)]) {
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
   }
 });
 
 test('the URI is syntactically validated and errors are reported with 400, never with 200', async () => {
-  for (const path of [`/01/${GTIN.slice(0, -1)}0`, `/01/${GTIN}/21/S/10/B`, `/01/${GTIN}?3103=1`]) expect((await get(path)).status).toBe(400);
+  const invalid = [`/01/${GTIN.slice(0, -1)}0`, `/01/${GTIN}/21/S/10/B`, `/01/${GTIN}?3103=1`, `/01/${GTIN}/foo`];
+  for (const path of invalid) expect((await get(path)).status).toBe(400);
+});
+
+test('every link in the Link header of a redirect has a target, a link type (rel) and a title', async () => {
+  for (const answer of [await get(`/01/${GTIN}`), await get(`/${compressDigitalLink([['01', GTIN]])}`)]) {
+    const links = String(answer.headers.link).split(/,(?=\s*<)/);
+    for (const link of links) expect(link).toMatch(/^\s*<https?:\/\/[^>]+>;.*rel="[^"]+".*title="[^"]+"/);
+  }
+});
+
+test('the list of links answers linkType=all as JSON or JSON-LD by content negotiation, varying on Accept', async () => {
+  const asJson = await get(`/01/${GTIN}?linkType=all`, { accept: 'application/json' });
+  expect(asJson.headers['content-type']).toBe('application/json');
+  expect(String(asJson.headers.vary)).toContain('Accept');
+  expect(gs1LinksetProblems(JSON.parse(asJson.body))).toEqual([]);
+  const asJsonLd = await get(`/01/${GTIN}?linkType=all`, { accept: 'application/ld+json' });
+  expect(asJsonLd.headers['content-type']).toBe('application/ld+json');
+  expect(JSON.parse(asJsonLd.body)).toMatchObject({ '@context': 'https://ref.gs1.org/standards/resolver/linkset-context' });
 });
 
 test('linkType=linkset and Accept: application/linkset+json return the RFC 9264 linkset, every level up to the key', async () => {
@@ -137,7 +156,13 @@ test('a trailing slash is tolerated', async () => {
 });
 
 test('a redirect exposes the linkset in a Link header', async () => {
-  expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+  expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`);
+});
+
+test('a compressed URI gets the same status and redirect as its uncompressed form', async () => {
+  const plain = await get(`/01/${GTIN}/21/S1?17=271231`);
+  const compressed = await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1'], ['17', '271231']])}`);
+  expect([compressed.status, compressed.headers.location]).toEqual([plain.status, plain.headers.location]);
 });
 
 test('a compressed URI is decompressed, answered without a redirect to its uncompressed form, which the Link header names as owl:sameAs', async () => {

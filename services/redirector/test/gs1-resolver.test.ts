@@ -71,7 +71,7 @@ test('a GTIN resolves with 307 to its default link, with the linkset Link header
   const answer = await get(`/01/${GTIN}`);
   expect(answer.status).toBe(307);
   expect(answer.headers.location).toBe('https://brand.example/pip');
-  expect(answer.headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+  expect(answer.headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`);
   expect(answer.headers['access-control-allow-origin']).toBe('*');
   expect(answer.headers['cache-control']).toContain('no-store');
 });

@@ -1,5 +1,5 @@
 import {
-  buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, parseDigitalLink,
+  buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, LINKSET_JSONLD_CONTEXT, parseDigitalLink,
   type DigitalLinkElements, type Gs1Key, type Gs1Result,
 } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
@@ -8,7 +8,7 @@ import { recordEntries } from '../domain/gs1-entries';
 import type { LinkEntry } from '../domain/link-entry';
 import { linkOutcome } from '../domain/link-outcome';
 import { selectLink } from '../domain/link-selection';
-import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, wantsLinkset } from '../domain/linkset-request';
+import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, linksetMediaType, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
 import { findLink } from './find-link';
@@ -87,12 +87,17 @@ function respond(
   if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
   const origin = `${deps.scheme}://${nearest.domain}`;
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
-  const sameAs = uncompressed === undefined ? '' : `, <${origin}${uncompressed}>; rel="owl:sameAs"`;
+  const sameAs = uncompressed === undefined ? '' : `, <${origin}${uncompressed}>; rel="owl:sameAs"; title="Uncompressed GS1 Digital Link"`;
   const linksetOf = (status: number) => {
     const levelsOf = usable.map((level) => ({
       anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record),
     }));
-    return withCors(json(status, buildLinkset(levelsOf), { link: `${JSONLD_CONTEXT_LINK}${sameAs}` }, LINKSET_MEDIA_TYPE));
+    const type = linksetMediaType(request.accept);
+    const linkset = buildLinkset(levelsOf);
+    const body = type === 'application/ld+json' ? { '@context': LINKSET_JSONLD_CONTEXT, ...linkset } : linkset;
+    // No charset parameter: JSON is UTF-8 by definition (RFC 8259), and clients compare the bare media type.
+    const headers = { link: `${JSONLD_CONTEXT_LINK}${sameAs}`, 'content-type': type };
+    return withCors(json(status, body, headers));
   };
   if (wantsLinkset(params.linkType, request.accept)) return linksetOf(200);
 
@@ -113,7 +118,7 @@ function respond(
     headers: {
       location: withPassthroughQuery(selection.href, passthrough),
       'cache-control': NO_STORE,
-      link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"${sameAs}`,
+      link: `<${origin}/${requested}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"; title="Linkset"${sameAs}`,
     },
   });
 }
