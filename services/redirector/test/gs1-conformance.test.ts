@@ -176,3 +176,11 @@ test('the subject of a compressed URI\'s linkset is the uncompressed URI', async
   const doc = JSON.parse((await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}?linkType=linkset`)).body) as { linkset: Array<{ anchor: string }> };
   expect(doc.linkset[0]?.anchor).toBe(`http://${host}/01/${GTIN}/21/S1`);
 });
+
+test('the linkset schema check used above refuses what the GS1 schema refuses', () => {
+  const link = { href: 'https://brand.example/pip', title: 'Product' };
+  expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [link] }] })).toEqual([]);
+  expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ href: link.href }] }] })).toHaveLength(1);
+  expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ ...link, context: 'FR', x: 1 }] }] })).toHaveLength(2);
+  expect(gs1LinksetProblems({ linkset: [{ anchor: 'not a url', '@context': 'x' }], extra: true })).toHaveLength(3);
+});
