@@ -16,6 +16,7 @@ describe('export options', () => {
       ec: 'H',
       hri: true,
       ean13: false,
+      compressUri: false,
       formats: ['svg'],
       raster: 'none',
       sheet: 'none',

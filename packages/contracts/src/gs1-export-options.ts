@@ -19,7 +19,7 @@ const uniqueNonEmpty = <T extends string>(values: readonly [T, ...T[]], fallback
 
 /**
  * Gs1ExportWrite (spec 2.8): every field optional, defaults applied on parse. Defaults the spec leaves open are
- * decided here: ean13 false, raster `none`, sheet `none`, bleedMm 0, marks false, name `export`.
+ * decided here: ean13 false, compressUri false, raster `none`, sheet `none`, bleedMm 0, marks false, name `export`.
  * Sizes are bounded (sizeMm up to 1000 mm, xdimMm up to 20 mm) so a typo cannot ask for a wall-sized render.
  * `name` is also used in file names inside the zip, so it is limited to a file-name-safe set.
  */
@@ -39,6 +39,8 @@ export const Gs1ExportWrite = z
     xdimMm: z.number().positive().max(20).default(0.495),
     ec: z.enum(['L', 'M', 'Q', 'H']).default('H'),
     hri: z.boolean().default(true),
+    /** QR codes carry the compressed Digital Link (GS1 Digital Link compression): a shorter URI, a smaller symbol. */
+    compressUri: z.boolean().default(false),
     ean13: z.boolean().default(false),
     formats: uniqueNonEmpty(EXPORT_FORMATS, ['svg']),
     raster: z.enum(RASTERS).default('none'),

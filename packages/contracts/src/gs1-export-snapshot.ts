@@ -11,6 +11,7 @@ export const Gs1ExportSnapshot = z.object({
   version: z.literal(1),
   jobId: Id,
   tenantId: Id,
-  records: z.array(Gs1Link.omit({ createdAt: true, updatedAt: true })),
+  // Artwork does not print the item description; leaving it out keeps snapshots written before it existed valid.
+  records: z.array(Gs1Link.omit({ createdAt: true, updatedAt: true, itemDescription: true })),
 });
 export type Gs1ExportSnapshot = z.infer<typeof Gs1ExportSnapshot>;

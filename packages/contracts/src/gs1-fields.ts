@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiDefinition, parseAiValue, parseGtin, type Gs1Result } from '@waymark/gs1';
+import { aiDefinition, isDataAttribute, parseAiValue, parseGtin, type Gs1Result } from '@waymark/gs1';
 import { NO_CONTROL_CHARS } from './common';
 
 /** Turns a gs1 validation result into a zod issue carrying the package's precise message. */
@@ -16,20 +16,22 @@ export const Gtin = z
   .superRefine(checked(parseGtin))
   .transform((g) => g.padStart(14, '0'));
 
-/** An AI value in its GS1 format (22, 10, 21: X..20 in character set 82; dates: N6 YYMMDD). */
+/** An AI value in its format of the GS1 Barcode Syntax Dictionary (22, 10, 21: X..20 in set 82; dates: N6 YYMMDD). */
 export const aiValue = (ai: string) => z.string().superRefine(checked((v) => parseAiValue(ai, v)));
 
 /**
- * Data attributes keyed by AI number (`{"15": "261231"}`): only AIs the gs1 package knows as data attributes;
- * key AIs (01, 22, 10, 21) belong in their own fields.
+ * Data attributes keyed by AI number (`{"15": "261231"}`): every AI the GS1 Barcode Syntax Dictionary permits as a
+ * Digital Link data attribute; key AIs (01, 22, 10, 21) belong in their own fields.
  */
 export const Gs1AiAttributes = z.record(z.string(), z.string()).superRefine((attributes, ctx) => {
   for (const [ai, value] of Object.entries(attributes)) {
     const definition = aiDefinition(ai);
     if (!definition) {
       ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is not a supported data attribute` });
-    } else if (definition.role !== 'attribute') {
+    } else if (definition.role === 'primary' || definition.role === 'qualifier') {
       ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is a key, not a data attribute; use its own field` });
+    } else if (!isDataAttribute(ai)) {
+      ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is not permitted as a Digital Link data attribute` });
     } else {
       const result = parseAiValue(ai, value);
       if (!result.ok) ctx.addIssue({ code: 'custom', path: [ai], message: result.issue.message });

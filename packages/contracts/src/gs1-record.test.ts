@@ -47,7 +47,12 @@ describe('GS1 records', () => {
     const base = { gtin: '09506000134352', destination: 'https://b.example' };
     expect(messages({ ...base, ai: { '15': '261231' } })).toEqual([]);
     expect(messages({ ...base, ai: { '10': 'X' } })).toEqual(['ai.10: AI 10 is a key, not a data attribute; use its own field']);
-    expect(messages({ ...base, ai: { '3103': '000123' } })).toEqual(['ai.3103: AI 3103 is not a supported data attribute']);
+    expect(messages({ ...base, ai: { '3103': '000123', '99': 'internal' } })).toEqual([]);
+    expect(messages({ ...base, ai: { '04': '1' } })).toEqual(['ai.04: AI 04 is not a supported data attribute']);
+    expect(messages({ ...base, ai: { '03': '09506000134352' } })).toContain('ai.03: AI 03 is not permitted as a Digital Link data attribute');
+    expect(messages({ ...base, ai: { '3922': '1' } })).toEqual(['ai.3922: AI 3922 requires one of AI 30, 31nn, 32nn, 35nn, 36nn']);
+    expect(messages({ ...base, ai: { '250': 'S2' } })).toEqual(['ai.250: AI 250 requires one of AI 21']);
+    expect(messages({ ...base, serial: 'S1', ai: { '250': 'S2' } })).toEqual([]);
     expect(messages({ ...base, ai: { '15': '261331' } })).toEqual(['ai.15: AI 15: month 13 is not 01-12']);
     expect(messages({ ...base, expiry: '261231', ai: { '17': '261231' } })).toEqual([
       'ai.17: AI 17 is given twice; use expiry alone',

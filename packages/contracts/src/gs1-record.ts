@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LINK_TYPE, normalizeLinkType } from '@waymark/gs1';
+import { DEFAULT_LINK_TYPE, aiAssociationIssue, normalizeLinkType } from '@waymark/gs1';
 import { DestinationUrl, DomainName, IsoDateTime, NO_CONTROL_CHARS } from './common';
 import { Gs1AiAttributes, Gs1Tags, Gtin, aiValue } from './gs1-fields';
 
@@ -21,6 +21,8 @@ export const Gs1LinksetEntry = z.strictObject({
   title: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
   hreflang: z.array(z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')).max(10).optional(),
   type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type').optional(),
+  /** GS1 linkset `context`: where the link applies, typically a geography or jurisdiction (`["FR"]`). */
+  context: z.array(z.string().min(1).max(64).regex(NO_CONTROL_CHARS)).max(10).optional(),
 });
 export type Gs1LinksetEntry = z.output<typeof Gs1LinksetEntry>;
 
@@ -41,6 +43,8 @@ export const Gs1Record = z
     batch: aiValue('10').optional(),
     serial: aiValue('21').optional(),
     expiry: aiValue('17').optional(),
+    /** GS1 linkset `itemDescription`: what the item is, in words; a default is derived from the GTIN when absent. */
+    itemDescription: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
     destination: DestinationUrl.optional(),
     linkset: Gs1Linkset.optional(),
     ai: Gs1AiAttributes.optional(),
@@ -54,6 +58,11 @@ export const Gs1Record = z
     if (record.expiry !== undefined && record.ai?.['17'] !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['ai', '17'], message: 'AI 17 is given twice; use expiry alone' });
     }
+    const fields = { '22': record.cpv, '10': record.batch, '21': record.serial, '17': record.expiry };
+    const carried = Object.entries(fields).filter(([, value]) => value !== undefined).map(([ai]) => ai);
+    // The dictionary's pairing rules (req=, ex=) over everything the record's Digital Link carries.
+    const pairing = aiAssociationIssue(['01', ...carried, ...Object.keys(record.ai ?? {})]);
+    if (pairing) ctx.addIssue({ code: 'custom', path: ['ai', pairing.ai ?? ''], message: pairing.message });
   });
 export type Gs1Record = z.output<typeof Gs1Record>;
 
@@ -67,6 +76,7 @@ export const Gs1Link = z.object({
   batch: z.string().nullable(),
   serial: z.string().nullable(),
   expiry: z.string().nullable(),
+  itemDescription: z.string().nullable(),
   destination: z.string().nullable(),
   linkset: z.array(Gs1LinksetEntry),
   ai: z.record(z.string(), z.string()),

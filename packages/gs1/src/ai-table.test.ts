@@ -1,4 +1,4 @@
-import { parseAiValue } from './ai-table';
+import { parseAiValue } from './ai-value';
 import { CSET82, firstNonCset82 } from './charset82';
 import { fullYearOf, parseN6Date } from './date-n6';
 
@@ -75,7 +75,7 @@ describe('N6 dates YYMMDD (AI 17 and the other date attributes)', () => {
 
 describe('unknown AIs', () => {
   it('refuses an AI the table does not hold', () => {
-    expect(reasonOf('99', 'x')).toBe('unknown_ai');
+    expect(reasonOf('04', 'x')).toBe('unknown_ai');
     expect(reasonOf('constructor', 'x')).toBe('unknown_ai');
   });
 });

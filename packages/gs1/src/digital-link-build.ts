@@ -1,4 +1,5 @@
-import { AI_TABLE, aiDefinition, parseAiValue } from './ai-table';
+import { AI_ORDER, aiDefinition, isDataAttribute } from './ai-table';
+import { parseAiValue } from './ai-value';
 import { parseGtin } from './gtin';
 import { Gs1ValidationError, issue, type Gs1Result } from './issue';
 import { percentEncode } from './percent-encoding';
@@ -48,18 +49,13 @@ export function buildDigitalLinkPath(key: Gs1Key): string {
   return ['01', k.gtin, ...qualifiersOf(k).flatMap(([ai, v]) => [ai, percentEncode(v)])].join('/');
 }
 
-/** Validates data attributes and returns them in AI-table order. */
+/** Validates data attributes (AIs the dictionary permits in a Digital Link query) and returns them in AI order. */
 export function normalizeAttributes(attributes: Gs1Attributes): Array<[ai: string, value: string]> {
   for (const ai of Object.keys(attributes)) {
-    const d = aiDefinition(ai);
-    if (!d) throw new Gs1ValidationError(issue('unknown_ai', `AI ${ai} is not supported`, ai));
-    if (d.role !== 'attribute') {
-      throw new Gs1ValidationError(issue('misplaced_ai', `AI ${ai} is not a data attribute`, ai));
-    }
+    if (!aiDefinition(ai)) throw new Gs1ValidationError(issue('unknown_ai', `AI ${ai} is not supported`, ai));
+    if (!isDataAttribute(ai)) throw new Gs1ValidationError(issue('misplaced_ai', `AI ${ai} is not a data attribute`, ai));
   }
-  return Object.keys(AI_TABLE)
-    .filter((ai) => attributes[ai] !== undefined)
-    .map((ai) => [ai, must(parseAiValue(ai, attributes[ai] as string))]);
+  return AI_ORDER.filter((ai) => attributes[ai] !== undefined).map((ai) => [ai, must(parseAiValue(ai, attributes[ai] as string))]);
 }
 
 /**

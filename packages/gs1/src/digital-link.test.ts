@@ -1,5 +1,6 @@
 import { buildDigitalLinkPath, buildDigitalLinkUri } from './digital-link-build';
-import { parseDigitalLinkPath, parseDigitalLinkUri } from './digital-link-parse';
+import { gs1CheckDigit } from './check-digit';
+import { parseDigitalLink, parseDigitalLinkPath, parseDigitalLinkUri } from './digital-link-parse';
 import { Gs1ValidationError } from './issue';
 
 const issueOf = (path: string) => {
@@ -74,8 +75,9 @@ describe('parsing Digital Links', () => {
     ['/01/09506000134352/01/09506000134352', 'duplicate_ai', '01'],
     ['/01/09506000134352/10/A/22/B', 'wrong_order', '22'],
     ['/01/09506000134352/21/S/10/B', 'wrong_order', '10'],
-    ['/01/09506000134352/99/X', 'unknown_ai', '99'],
-    ['/01/09506000134352/235/X', 'unknown_ai', '235'],
+    ['/01/09506000134352/04/X', 'unknown_ai', '04'],
+    ['/01/09506000134352/99/X', 'misplaced_ai', '99'],
+    ['/01/09506000134352/10/A/235/X', 'exclusive_ai', '235'],
     ['/01/09506000134352/17/261231', 'misplaced_ai', '17'],
     ['/01/09506000134352?10=ABC', 'misplaced_ai', '10'],
     ['/01/09506000134352/10/A?10=B', 'duplicate_ai', '10'],
@@ -84,7 +86,8 @@ describe('parsing Digital Links', () => {
     ['/01/09506000134352?17=', 'empty_value', '17'],
     ['/01/09506000134352?17', 'empty_value', '17'],
     ['/01/09506000134352?17=261301', 'bad_date', '17'],
-    ['/01/09506000134352?4321=1', 'unknown_ai', '4321'],
+    ['/01/09506000134352?04=1', 'unknown_ai', '04'],
+    ['/01/09506000134352?4321=1', 'missing_requisite', '4321'],
     ['/01/09506000134352/10/A%2', 'bad_percent_encoding', '10'],
     ['/01/09506000134352/10/%FF', 'bad_percent_encoding', '10'],
     ['/01/09506000134352/10/A%20B', 'bad_character', '10'],
@@ -101,5 +104,38 @@ describe('parsing Digital Links', () => {
   it('refuses something that is not a URI', () => {
     const r = parseDigitalLinkUri('not a uri');
     expect(!r.ok && r.issue.reason).toBe('bad_uri');
+  });
+});
+
+describe('every Digital Link the dictionary permits', () => {
+  const sscc = `10614141123456789${gs1CheckDigit('10614141123456789')}`;
+
+  it('takes every data attribute flagged "?", validated, in any order', () => {
+    const r = parseDigitalLink('/01/09506000134352?3103=000500&99=x&17=261231');
+    expect(r.ok && r.value.attributes).toEqual({ '3103': '000500', '99': 'x', '17': '261231' });
+    expect(parseDigitalLink('/01/09506000134352?3103=00050')).toMatchObject({ ok: false, issue: { reason: 'bad_length', ai: '3103' } });
+    expect(parseDigitalLink('/01/09506000134352?3103=000500&3102=000400')).toMatchObject({ ok: false, issue: { reason: 'exclusive_ai' } });
+  });
+
+  it('takes AI 235 as the alternative qualifier of AI 01', () => {
+    const r = parseDigitalLinkPath('/01/09506000134352/235/TPX-1');
+    expect(r.ok && [r.value.path, r.value.tpx, r.value.key]).toEqual(['01/09506000134352/235/TPX-1', 'TPX-1', { gtin: '09506000134352' }]);
+  });
+
+  it('parses other primary keys with their own qualifiers', () => {
+    expect(parseDigitalLink(`/00/${sscc}`)).toMatchObject({ ok: true, value: { primary: ['00', sscc], qualifiers: [] } });
+    expect(parseDigitalLink('/414/9506000134352/254/EXT1')).toMatchObject({ ok: true, value: { qualifiers: [['254', 'EXT1']] } });
+    expect(parseDigitalLink('/8004/9506000ABC')).toMatchObject({ ok: true, value: { primary: ['8004', '9506000ABC'] } });
+    expect(parseDigitalLink('/414/9506000134352/10/B')).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '10' } });
+    expect(parseDigitalLinkPath(`/00/${sscc}`)).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '00' } });
+  });
+
+  it('accepts a custom stem before the key when asked to, the rightmost key winning', () => {
+    const r = parseDigitalLink('/shop/en/01/09506000134352/10/B1?17=261231', { stems: true });
+    expect(r.ok && [r.value.stem, r.value.path]).toEqual(['shop/en', '01/09506000134352/10/B1']);
+    const rightmost = parseDigitalLink(`/01/09506000134352/00/${sscc}`, { stems: true });
+    expect(rightmost.ok && [rightmost.value.stem, rightmost.value.primary[0]]).toEqual(['01/09506000134352', '00']);
+    expect(parseDigitalLink('/shop/en', { stems: true })).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
+    expect(parseDigitalLink('/shop/01/09506000134352')).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
   });
 });

@@ -1,4 +1,5 @@
-import { aiDefinition, parseAiValue } from './ai-table';
+import { aiDefinition } from './ai-table';
+import { parseAiValue } from './ai-value';
 import type { Gs1Key } from './digital-link-build';
 import { GS } from './element-string';
 import { fail, issue, ok, type Gs1Result } from './issue';
@@ -8,7 +9,6 @@ export interface ParsedElementString {
   readonly attributes: Readonly<Record<string, string>>;
 }
 
-const FIXED_VALUE_LENGTH: Record<string, number> = { N14: 14, N6date: 6 };
 const FIELD: Record<string, 'cpv' | 'batch' | 'serial'> = { '22': 'cpv', '10': 'batch', '21': 'serial' };
 
 /**
@@ -20,11 +20,15 @@ export function parseElementString(data: string): Gs1Result<ParsedElementString>
   const key: { gtin?: string; cpv?: string; batch?: string; serial?: string } = {};
   const attributes: Record<string, string> = {};
   while (pos < data.length) {
-    const ai = data.slice(pos, pos + 2);
-    const definition = aiDefinition(ai);
-    if (!definition) return fail(issue('unknown_ai', `unsupported AI at position ${pos}: ${JSON.stringify(ai)}`, ai));
-    pos += 2;
-    let end = definition.fixedLength ? pos + (FIXED_VALUE_LENGTH[definition.format] as number) : data.indexOf(GS, pos);
+    // AIs are prefix-free (GS1 General Specifications 3.2): at most one of the 2, 3 and 4 digit prefixes is an AI.
+    const ai = [2, 3, 4].map((n) => data.slice(pos, pos + n)).find((candidate) => aiDefinition(candidate) !== undefined);
+    const definition = ai === undefined ? undefined : aiDefinition(ai);
+    if (ai === undefined || !definition) {
+      const at = data.slice(pos, pos + 2);
+      return fail(issue('unknown_ai', `unsupported AI at position ${pos}: ${JSON.stringify(at)}`, at));
+    }
+    pos += ai.length;
+    let end = definition.fixedLength && definition.valueLength !== undefined ? pos + definition.valueLength : data.indexOf(GS, pos);
     if (end < 0) end = data.length;
     if (end > data.length) return fail(issue('missing_value', `AI ${ai} is cut short`, ai));
     const value = parseAiValue(ai, data.slice(pos, end));

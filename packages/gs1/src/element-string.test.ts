@@ -35,7 +35,7 @@ describe('GS1 element strings', () => {
     expect(reason('0109506000134353')).toBe('bad_check_digit');
     expect(reason('01095060001343')).toBe('missing_value');
     expect(reason('10ABC')).toBe('missing_primary_key');
-    expect(reason('010950600013435299X')).toBe('unknown_ai');
+    expect(reason('010950600013435204X')).toBe('unknown_ai');
     expect(reason(`0109506000134352${'10A'}${GS}10B`)).toBe('duplicate_ai');
   });
 });

@@ -1,23 +1,15 @@
+import { GS1_LINK_TYPE_LABELS } from './link-types.generated';
+
 /** Namespace of the GS1 Web Vocabulary; link types are full URIs under it (`https://ref.gs1.org/voc/pip`). */
 export const GS1_VOC = 'https://ref.gs1.org/voc/';
 
 /** Older namespaces still seen in the wild; accepted on input and rewritten to GS1_VOC. */
 const LEGACY_NAMESPACES = ['https://gs1.org/voc/', 'http://gs1.org/voc/', 'https://www.gs1.org/voc/', 'http://www.gs1.org/voc/'];
 
-/** GS1 Web Vocabulary link types (https://ref.gs1.org/voc/?show=linktypes), by local name. */
-export const GS1_LINK_TYPES = [
-  'activityIdeas', 'allergenInfo', 'brandHomepageClinical', 'brandHomepagePatient', 'careersInfo',
-  'certificationInfo', 'consumerHandlingStorageInfo', 'defaultLink', 'defaultLinkMulti', 'epcis', 'epil',
-  'eventsInfo', 'faqs', 'handledBy', 'hasRetailers', 'homepage', 'ingredientsInfo', 'instructions', 'jws',
-  'leaveReview', 'locationInfo', 'logisticsInfo', 'masterData', 'menuInfo', 'nutritionalInfo',
-  'openingHoursInfo', 'paymentLink', 'pip', 'productSustainabilityInfo', 'promotion',
-  'purchaseSuppliesOrAccessories', 'quickStartGuide', 'recallStatus', 'recipeInfo', 'registerProduct',
-  'registryEntry', 'relatedVideo', 'review', 'safetyInfo', 'scheduleTime', 'serviceInfo', 'smartLabel', 'smpc',
-  'socialMedia', 'statisticInfo', 'support', 'sustainabilityInfo', 'traceability', 'tutorial', 'userAgreement',
-  'verificationService', 'whatsInTheBox',
-] as const;
+/** GS1 Web Vocabulary link types (https://ref.gs1.org/voc/?show=linktypes), by local name, from the generated data. */
+export const GS1_LINK_TYPES = Object.keys(GS1_LINK_TYPE_LABELS) as Array<keyof typeof GS1_LINK_TYPE_LABELS>;
 
-export type Gs1LinkTypeName = (typeof GS1_LINK_TYPES)[number];
+export type Gs1LinkTypeName = keyof typeof GS1_LINK_TYPE_LABELS;
 /** The compact (CURIE) form stored in records: `gs1:pip`. */
 export type Gs1LinkTypeCurie = `gs1:${Gs1LinkTypeName}`;
 
@@ -46,4 +38,10 @@ export function linkTypeUri(linkType: string): string {
   const curie = normalizeLinkType(linkType);
   if (!curie) throw new TypeError(`${JSON.stringify(linkType)} is not a GS1 link type`);
   return `${GS1_VOC}${curie.slice(4)}`;
+}
+
+/** The vocabulary's label of a link type (`gs1:pip` is "Product Information Page"); undefined for an unknown type. */
+export function linkTypeLabel(linkType: string): string | undefined {
+  const curie = normalizeLinkType(linkType);
+  return curie ? GS1_LINK_TYPE_LABELS[curie.slice(4) as Gs1LinkTypeName] : undefined;
 }

@@ -1,5 +1,5 @@
 import { buildDigitalLinkUri } from './digital-link-build';
-import { linkTypeUri, normalizeLinkType } from './link-types';
+import { linkTypeLabel, linkTypeUri, normalizeLinkType } from './link-types';
 import { buildLinkset, defaultEntry } from './linkset';
 import { digitalLinkLevels, lessSpecificPaths } from './path-levels';
 
@@ -10,6 +10,12 @@ describe('link types', () => {
     expect(normalizeLinkType('https://gs1.org/voc/epil')).toBe('gs1:epil');
     expect(normalizeLinkType('gs1:notAType')).toBeNull();
     expect(normalizeLinkType('pip')).toBeNull();
+  });
+
+  it('knows the link types of the current GS1 Web Vocabulary, with their labels', () => {
+    expect(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe'].map(normalizeLinkType)).toEqual(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe']);
+    expect(linkTypeLabel('https://ref.gs1.org/voc/pip')).toBe('Product Information Page');
+    expect(linkTypeLabel('gs1:nope')).toBeUndefined();
     expect(linkTypeUri('gs1:pip')).toBe('https://ref.gs1.org/voc/pip');
   });
 });
@@ -39,13 +45,14 @@ describe('RFC 9264 linksets', () => {
   const batchAnchor = buildDigitalLinkUri(origin, { gtin: '09506000134352', batch: 'ABC' });
   const gtinAnchor = buildDigitalLinkUri(origin, { gtin: '09506000134352' });
 
-  it('lists each level with full link type URIs and the default repeated as defaultLink', () => {
+  it('lists each level with full link type URIs, every link titled, and the default repeated as a plain defaultLink', () => {
     const doc = buildLinkset([
       {
         anchor: batchAnchor,
+        itemDescription: 'Rice, batch ABC',
         entries: [
           { linkType: 'gs1:recallStatus', href: 'https://brand.example/recall' },
-          { href: 'https://brand.example/pip', default: true, title: 'Product', hreflang: ['en'] },
+          { href: 'https://brand.example/pip', default: true, title: 'Product', hreflang: ['en'], type: 'text/html', context: ['FR'] },
         ],
       },
       { anchor: gtinAnchor, entries: [{ linkType: 'https://ref.gs1.org/voc/epil', href: 'https://brand.example/epil' }] },
@@ -55,14 +62,15 @@ describe('RFC 9264 linksets', () => {
       linkset: [
         {
           anchor: 'https://brand.example/01/09506000134352/10/ABC',
-          'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/pip', title: 'Product', hreflang: ['en'] }],
-          'https://ref.gs1.org/voc/recallStatus': [{ href: 'https://brand.example/recall' }],
-          'https://ref.gs1.org/voc/pip': [{ href: 'https://brand.example/pip', title: 'Product', hreflang: ['en'] }],
+          itemDescription: 'Rice, batch ABC',
+          'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/pip', title: 'Product' }],
+          'https://ref.gs1.org/voc/recallStatus': [{ href: 'https://brand.example/recall', title: 'Recall status' }],
+          'https://ref.gs1.org/voc/pip': [{ href: 'https://brand.example/pip', title: 'Product', hreflang: ['en'], type: 'text/html', context: ['FR'] }],
         },
         {
           anchor: 'https://brand.example/01/09506000134352',
-          'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/epil' }],
-          'https://ref.gs1.org/voc/epil': [{ href: 'https://brand.example/epil' }],
+          'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' }],
+          'https://ref.gs1.org/voc/epil': [{ href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' }],
         },
       ],
     });

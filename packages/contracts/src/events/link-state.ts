@@ -11,6 +11,7 @@ export const LinkStateGs1 = z.object({
   batch: z.string().optional(),
   serial: z.string().optional(),
   expiry: z.string().optional(),
+  itemDescription: z.string().optional(),
   linkset: z.array(Gs1LinksetEntry),
   ai: z.record(z.string(), z.string()),
   tags: z.array(z.string()),

@@ -13,6 +13,7 @@ export const exportOptionsSchema = z
     xdimMm: z.number().positive().max(50).default(0.495),
     ec: z.enum(['L', 'M', 'Q', 'H']).default('H'),
     hri: z.boolean().default(true),
+    compressUri: z.boolean().default(false),
     ean13: z.boolean().default(false),
     formats: z.array(z.enum(['svg', 'pdf', 'eps', 'ai'])).min(1).default(['svg']),
     raster: z.enum(['none', 'png300', 'png600', 'tiff300', 'tiff600']).default('none'),

@@ -86,7 +86,7 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
         }
       }
       const fileNames = rendered.zip.entries.map((f) => f.name);
-      rows.push(manifestRow(record, gs1.digitalLinkUri(record), rendered.symbols, rendered.checks, fileNames));
+      rows.push(manifestRow(record, gs1.digitalLinkUri(record, options.compressUri), rendered.symbols, rendered.checks, fileNames));
       await input.onProgress?.({ done: rows.length, total: records.length });
     }
     if (sheet) await zip.write(zipRecords([{ name: `sheet-${sheet.kind}.pdf`, data: await sheet.finish(), precompressed: true }], now));

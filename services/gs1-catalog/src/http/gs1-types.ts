@@ -8,9 +8,14 @@ export interface Gs1LinksetEntryView {
   linkType?: string;
   href: string;
   default?: boolean;
+  /** Link title; the link type's label from the GS1 Web Vocabulary when omitted */
   title?: string;
+  /** Language tags of the target (BCP 47), `und` for any language */
   hreflang?: string[];
+  /** Media type of the target, e.g. `text/html` */
   type?: string;
+  /** Where the link applies, typically a geography or jurisdiction, e.g. `["FR"]` (GS1 linkset context) */
+  context?: string[];
 }
 
 /** Gs1Record (spec 2.5). */
@@ -25,6 +30,8 @@ export interface Gs1RecordWrite {
   serial?: string;
   /** AI 17, YYMMDD */
   expiry?: string;
+  /** What the item is, in words (GS1 linkset itemDescription); derived from the GTIN when omitted */
+  itemDescription?: string;
   destination?: string;
   /** More than one entry needs the resolver entitlement */
   linkset?: Gs1LinksetEntryView[];
@@ -79,6 +86,7 @@ export interface Gs1LinkView {
   batch: string | null;
   serial: string | null;
   expiry: string | null;
+  itemDescription: string | null;
   destination: string | null;
   linkset: Gs1LinksetEntryView[];
   ai: { [ai: string]: string };
@@ -103,6 +111,8 @@ export interface Gs1ExportWriteView {
   xdimMm?: number;
   ec?: 'L' | 'M' | 'Q' | 'H';
   hri?: boolean;
+  /** QR codes carry the compressed Digital Link (GS1 Digital Link compression); default false */
+  compressUri?: boolean;
   ean13?: boolean;
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
   raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';

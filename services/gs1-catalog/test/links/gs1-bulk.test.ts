@@ -112,6 +112,23 @@ test('upsert true updates (destination re-pointed, the rest kept unless supplied
   expect((await api(catalog, resolver, 'GET', `/v1/gs1/links/${path}`)).body.destination).toBe('https://brand.example.com/x');
 });
 
+test('records carry an item description, any permitted data attribute and linkset entries with title, hreflang, type and context', async () => {
+  const gtin = gtin13(30);
+  const linkset = [
+    { linkType: 'gs1:pip', href: 'https://brand.example.com/fr', title: 'Fiche produit', hreflang: ['fr'], type: 'text/html', context: ['FR'], default: true },
+    { linkType: 'gs1:relatedImage', href: 'https://brand.example.com/image' },
+  ];
+  const record = { gtin, itemDescription: 'Basmati rice 1 kg', linkset, ai: { '3103': '001000', '99': 'internal' } };
+  expect((await bulk(resolver, { records: [record] })).body).toMatchObject({ created: 1, failed: 0 });
+  const code = `01/${gtin14(gtin)}`;
+  const view = await api(catalog, resolver, 'GET', `/v1/gs1/links/${encodeURIComponent(code)}`);
+  expect(view.body).toMatchObject({ itemDescription: 'Basmati rice 1 kg', ai: { '3103': '001000', '99': 'internal' } });
+  expect(view.body.linkset[0]).toMatchObject({ title: 'Fiche produit', hreflang: ['fr'], type: 'text/html', context: ['FR'] });
+  const key = `${resolver.domain}/${code}`;
+  await waitFor(() => published.has(key), { timeoutMs: 20_000, message: 'links.v1 event' });
+  expect(published.get(key)![0]!.gs1).toMatchObject({ itemDescription: 'Basmati rice 1 kg', linkset: [expect.objectContaining({ context: ['FR'] }), expect.anything()] });
+});
+
 test('a 500-record mixed batch reports every row in order', async () => {
   await bulk(plain, { records: Array.from({ length: 100 }, (_, i) => ({ gtin: gtin13(1000 + i), destination: 'https://brand.example.com/old' })) });
   const records = Array.from({ length: 500 }, (_, i) => {

@@ -4,14 +4,18 @@ import { pageResponse } from './pages';
 import type { TenantDirectory } from './tenant-directory';
 import { NO_STORE, type VisitResponse } from './visit';
 
-/** CORS on every resolver answer (GS1 resolver standard): any origin may read redirects and linksets. */
+/**
+ * CORS on every resolver answer (GS1 resolver standard): any origin may read redirects and linksets. The allowed
+ * methods go on every answer, not only the preflight, because GS1's resolver test suite reads them from a GET.
+ */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-expose-headers': 'Link, Location, Content-Type',
 };
 
 export function withCors(response: VisitResponse): VisitResponse {
-  return { ...response, headers: { ...response.headers, ...CORS_HEADERS, vary: 'Accept' } };
+  return { ...response, headers: { ...response.headers, ...CORS_HEADERS, vary: 'Accept, Accept-Language' } };
 }
 
 export const PREFLIGHT: VisitResponse = withCors({

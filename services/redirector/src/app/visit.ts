@@ -13,6 +13,8 @@ export interface VisitRequest {
   readonly ua: string;
   readonly referer: string | null;
   readonly accept: string | undefined;
+  /** `Accept-Language`, for GS1 link selection by `hreflang`. */
+  readonly acceptLanguage?: string;
   readonly nowMs: number;
 }
 

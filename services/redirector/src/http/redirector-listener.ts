@@ -9,6 +9,7 @@ import { pageResponse } from '../app/pages';
 import type { VisitDeps } from '../app/visit-deps';
 import { hostCandidates, type VisitRequest, type VisitResponse } from '../app/visit';
 import { visitShortLink } from '../app/visit-short-link';
+import { orCompressedDigitalLink } from '../app/visit-compressed-link';
 import { resolverDescription } from '../domain/resolver-description';
 import { BatchedResponses } from './batched-responses';
 
@@ -82,8 +83,10 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
   const first = second < 0 ? path.slice(1) : path.slice(1, second);
   if (GS1_KEYS.has(first)) return resolveDigitalLink(deps, request);
   const code = path.endsWith('/') ? path.slice(1, -1) : path.slice(1);
-  if (code === '' || code.includes('/')) return pageResponse('not_found', deps.tenants, request.host);
-  return visitShortLink(deps, request, code);
+  if (code === '') return pageResponse('not_found', deps.tenants, request.host);
+  // Short codes have no slash: a longer path may be a Digital Link behind a custom stem (`/shop/01/<gtin>`).
+  if (code.includes('/')) return resolveDigitalLink(deps, request, true);
+  return orCompressedDigitalLink(deps, request, visitShortLink(deps, request, code));
 }
 
 function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
@@ -104,6 +107,7 @@ function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, op
     ua: req.headers['user-agent'] ?? '',
     referer: referer === undefined || referer === '' ? null : referer,
     accept: req.headers.accept,
+    acceptLanguage: req.headers['accept-language'],
     nowMs: options.clock().getTime(),
   };
 }

@@ -11,6 +11,6 @@ export interface Gs1Encoding {
   elementStringFnc1(record: RenderRecord): string;
   /** The 13 digits of the EAN-13 carrying this GTIN, or null when the GTIN has no EAN-13 form. */
   ean13FromGtin14(gtin14: string): string | null;
-  /** The Digital Link URI a QR code carries. */
-  digitalLinkUri(record: RenderRecord): string;
+  /** The Digital Link URI a QR code carries; `compressed`: in GS1 Digital Link compression. */
+  digitalLinkUri(record: RenderRecord, compressed?: boolean): string;
 }

@@ -34,7 +34,7 @@ export function composeRecord(record: RenderRecord, options: ExportOptions, gs1:
   const elementString = gs1.elementStringHri(record);
   const hri = options.hri ? elementString : null;
   if (options.symbologies.includes('qr')) {
-    const uri = gs1.digitalLinkUri(record);
+    const uri = gs1.digitalLinkUri(record, options.compressUri);
     const matrix = qrMatrix(uri, options.ec);
     const artwork = compose2d('qr', matrix, moduleSizeMm('qr', matrix.width, options), hri);
     // ]Q1: QR Code model 2 without FNC1; a Digital Link URI is plain text, not a GS1 element string.

@@ -11,7 +11,7 @@ export interface Gs1Actor {
 /** A record ready to write, and which of the replaceable fields the import supplied (spec 4.4 rule 5). */
 export interface Gs1Draft {
   record: Gs1LinkRecord;
-  supplied: { linkset: boolean; ai: boolean; tags: boolean; expiry: boolean };
+  supplied: { linkset: boolean; ai: boolean; tags: boolean; expiry: boolean; itemDescription: boolean };
 }
 
 export type UpsertOutcome = { status: 'created' | 'updated'; record: Gs1LinkRecord } | { status: 'skipped' } | { status: 'conflict' };

@@ -25,6 +25,7 @@ export function prepareGs1Record(actor: Gs1Actor, raw: unknown, requestTags: rea
       batch: input.batch ?? null,
       serial: input.serial ?? null,
       expiry: input.expiry ?? null,
+      itemDescription: input.itemDescription ?? null,
       // Spec 2.5: the destination is ignored when a linkset is given.
       destination: input.linkset === undefined ? (input.destination ?? null) : null,
       linkset: input.linkset ?? [],
@@ -38,6 +39,7 @@ export function prepareGs1Record(actor: Gs1Actor, raw: unknown, requestTags: rea
       ai: input.ai !== undefined,
       tags: input.tags !== undefined || requestTags.length > 0,
       expiry: input.expiry !== undefined,
+      itemDescription: input.itemDescription !== undefined,
     },
   };
 }

@@ -14,6 +14,7 @@ export interface Gs1LinkRecord {
   batch: string | null;
   serial: string | null;
   expiry: string | null;
+  itemDescription: string | null;
   destination: string | null;
   linkset: Gs1LinksetEntry[];
   ai: Record<string, string>;
@@ -63,6 +64,7 @@ export function toLinkState(record: Gs1LinkRecord, eventId: string): LinkState {
       batch: opt(record.batch),
       serial: opt(record.serial),
       expiry: opt(record.expiry),
+      itemDescription: opt(record.itemDescription),
       linkset: record.linkset,
       ai: record.ai,
       tags: record.tags,
@@ -81,6 +83,7 @@ export function toGs1LinkView(record: Gs1LinkRecord): Gs1Link {
     batch: record.batch,
     serial: record.serial,
     expiry: record.expiry,
+    itemDescription: record.itemDescription,
     destination: record.destination,
     linkset: record.linkset,
     ai: record.ai,

@@ -15,6 +15,7 @@ export function toRecord(row: Gs1LinkRow): Gs1LinkRecord {
     batch: row.batch,
     serial: row.serial,
     expiry: row.expiry,
+    itemDescription: row.itemDescription,
     destination: row.destination,
     linkset: row.linkset as Gs1LinksetEntry[],
     ai: row.ai as Record<string, string>,
@@ -36,6 +37,7 @@ export interface RawGs1LinkRow {
   batch: string | null;
   serial: string | null;
   expiry: string | null;
+  item_description: string | null;
   destination: string | null;
   linkset: Gs1LinksetEntry[];
   ai: Record<string, string>;
@@ -56,6 +58,7 @@ export function fromRaw(row: RawGs1LinkRow): Gs1LinkRecord {
     batch: row.batch,
     serial: row.serial,
     expiry: row.expiry,
+    itemDescription: row.item_description,
     destination: row.destination,
     linkset: row.linkset,
     ai: row.ai,

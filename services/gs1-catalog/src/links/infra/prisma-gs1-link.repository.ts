@@ -87,6 +87,7 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
       has_ai: supplied.ai,
       has_tags: supplied.tags,
       has_expiry: supplied.expiry,
+      has_item_description: supplied.itemDescription,
     }));
     const raw = await tx.$queryRawUnsafe<RawGs1LinkRow[]>(sql, JSON.stringify(rows));
     return raw.map(fromRaw);
@@ -121,6 +122,7 @@ function snake(r: Gs1LinkRecord) {
     batch: r.batch,
     serial: r.serial,
     expiry: r.expiry,
+    item_description: r.itemDescription,
     destination: r.destination,
     linkset: r.linkset,
     ai: r.ai,
