@@ -8,7 +8,7 @@
 -- with 404s would not be measured as fast), by the response() below unless WRK_STATUS_CHECK=errors: then only wrk's
 -- own count of answers of 400 and above is kept, and the caller checks the other statuses itself (bench:redirector
 -- reads the server's count of answers by status). A response() makes wrk hand every answer's headers and body to
--- Lua, about 0.8 µs of wrk's CPU per request here, taken from the same two cores as the server under test.
+-- Lua, which costs wrk CPU taken from the same cores as the server under test.
 
 local threads = {}
 

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const codes = Array.from({ length: 100_000 }, (_, i) => benchCode(i));
   // wrk counts answers of 400 and above itself; the redirector's other non-302 answers are read from its /metrics
   // around each round (notRedirects), and the baseline answers nothing but a 302. Checking every status in wrk's Lua
-  // would cost the load generator about 0.8 µs a request on the cores the servers use.
+  // would cost the load generator CPU on the cores the servers use.
   const load = wrkLoader({ codes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: DURATION_S, everyStatus: false });
 
   // Both servers run side by side and are loaded in alternating rounds, so that whatever else the machine does

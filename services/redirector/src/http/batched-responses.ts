@@ -16,13 +16,11 @@ interface Pending {
  * Why: each response is one write on its own socket either way, but a write that reaches a peer waiting in epoll
  * wakes it. Written one by one, spaced by the work of the next request, nearly every write woke the peer (on a VM a
  * cross-CPU wake-up, with its exits) and the peer's next request woke us again; written together, one wake-up
- * serves the whole turn on both sides. Measured on the 2-core VM with wrk, 64 connections: a bare node:http 302
- * costs 23 µs of CPU per request written this way against 38 µs written at once, and a handler that does 25 µs of
- * work 56 µs against 73 µs (services/redirector/README.md, "Batched response writes"). Netty's flush consolidation
- * and uWebSockets' corking do the same for the same reason.
+ * serves the whole turn on both sides, which makes an answer markedly cheaper in CPU (docs/benchmarks/redirector.md).
+ * Netty's flush consolidation and uWebSockets' corking do the same for the same reason.
  *
  * The cost is latency within one turn: a response waits for the other requests read in the same turn (at most the
- * connections with a request ready at once, each a few tens of µs); with one request per turn it waits for nothing.
+ * connections with a request ready at once); with one request per turn it waits for nothing.
  * A response whose socket closed meanwhile is dropped; one that cannot be written resets its own connection only.
  */
 export class BatchedResponses {

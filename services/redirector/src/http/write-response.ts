@@ -6,9 +6,7 @@ import type { VisitResponse } from '../app/visit';
  *
  * The headers reach writeHead as one flat `[name, value, ...]` list with content-length in it. A setHeader before
  * writeHead puts node:http on its slow path (every header set again one by one, validated and kept in a map), and
- * an object costs a key lookup per header when it is stored. Measured with wrk on a bare node:http 302 (2-core VM,
- * alternating rounds): 14.5-15.8 µs of CPU per request this way against 15.9-16.7 with setHeader and 16.8-18.1 with
- * the object spread into a new one.
+ * an object costs a key lookup per header when it is stored; the flat list is the cheapest of the three.
  */
 export function writeResponse(res: ServerResponse, response: VisitResponse, head: boolean): void {
   const body = response.body;

@@ -2,10 +2,8 @@
  * The buffers click batches are written into, kept for the next batches once a batch is done with (published, or
  * its events spooled as text).
  *
- * Why: a batch of a few hundred visits fills some 300 KB. Written into a fresh buffer that doubled from 64 KiB on its
- * way there, every batch cost about 1 MB of new memory, each page of it faulted in on first write, plus the copies
- * of each doubling: `_copyActual` and the allocations were 0.4 % of the redirector's profile in bench:redirector,
- * as much as the Map lookup of the link. A buffer sized for a whole batch and used again is written into pages that
+ * Why: a fresh buffer that doubles on the way to a full batch costs new memory, page faults on first write and a
+ * copy at each doubling, for every batch. A buffer sized for a whole batch and used again is written into pages that
  * are already there, and never copied.
  *
  * Only buffers of this pool's size come back (a batch that grew past it, for a record larger than the spare room,

@@ -17,9 +17,9 @@ const INITIAL_CAPACITY = 64 * 1024;
  *
  * Why bytes and not the EncodedClick objects: a visit's click text (some 700 bytes) queued as a string survives the
  * young-generation collections until its batch is sent, so the collector copies it, and handing a batch of strings
- * to the producer thread flattens and clones each one (about 3 µs a visit on the event loop in a profile of
- * bench:redirector). A visit's event is written into this buffer directly (appendVisit), and the batch crosses to
- * the thread as one copied ArrayBuffer, whose records the thread hands kafkajs as Buffers without encoding them again.
+ * to the producer thread flattens and clones each one, on the event loop. A visit's event is written into this
+ * buffer directly (appendVisit), and the batch crosses to the thread as one copied ArrayBuffer, whose records the
+ * thread hands kafkajs as Buffers without encoding them again.
  * The emitter's batches are written into buffers used again from batch to batch (ClickBatchBuffers, release()).
  */
 export class ClickBatch {

@@ -1,7 +1,8 @@
 /*
  * The link resources as the OpenAPI document shows them (tsoa reads TypeScript types, not zod). The zod schemas in
- * @waymark/contracts are what validates: these interfaces only describe the same shapes; link-types.test.ts keeps
- * the two from drifting apart.
+ * @waymark/contracts are what validates: these interfaces only describe the same shapes. The compiler checks one
+ * direction only (the controllers return the contracts' `Link` as `LinkView`, so a field here that `Link` lacks or
+ * types differently fails the build); a field added to a schema, and the request bodies, must be mirrored by hand.
  */
 
 /** A link (spec 2.1). */
