@@ -1,5 +1,5 @@
 import { getTestInfra } from '@waymark/testkit';
-import type { LinkState } from '@waymark/contracts';
+import { shortUrlOriginOf, type LinkState } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
 import { compressDigitalLink, gs1CheckDigit } from '@waymark/gs1';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
@@ -15,6 +15,7 @@ import { visit } from './support/visit-client';
 const GTIN = `0950600013459${gs1CheckDigit('0950600013459')}`;
 const tenant = newTenant();
 const host = tenant.defaultDomain;
+const origin = shortUrlOriginOf(host);
 const VOC = 'https://ref.gs1.org/voc/';
 const record = newLink(tenant, {
   kind: 'gs1',
@@ -98,7 +99,7 @@ test('linkType=linkset and Accept: application/linkset+json return the RFC 9264 
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
     const body = JSON.parse(answer.body) as { linkset: Array<{ anchor: string }> };
-    expect(body.linkset.map((c) => c.anchor)).toEqual([`http://${host}/01/${GTIN}/21/S1`, `http://${host}/01/${GTIN}`]);
+    expect(body.linkset.map((c) => c.anchor)).toEqual([`${origin}/01/${GTIN}/21/S1`, `${origin}/01/${GTIN}`]);
   }
 });
 
@@ -148,7 +149,7 @@ test('all key=value pairs of the query string are passed on when redirecting', a
 test('/.well-known/gs1resolver is served with the supported primary keys', async () => {
   const answer = await get('/.well-known/gs1resolver');
   expect(answer.status).toBe(200);
-  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: `http://${host}`, supportedPrimaryKeys: ['01'] });
+  expect(JSON.parse(answer.body)).toMatchObject({ resolverRoot: `${origin}`, supportedPrimaryKeys: ['01'] });
 });
 
 test('a trailing slash is tolerated', async () => {
@@ -156,7 +157,7 @@ test('a trailing slash is tolerated', async () => {
 });
 
 test('a redirect exposes the linkset in a Link header', async () => {
-  expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<http://${host}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`);
+  expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<${origin}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`);
 });
 
 test('a compressed URI gets the same status and redirect as its uncompressed form', async () => {
@@ -169,12 +170,12 @@ test('a compressed URI is decompressed, answered without a redirect to its uncom
   const answer = await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}`);
   expect(answer.status).toBe(307);
   expect(answer.headers.location).toBe('https://brand.example/dpp/S1');
-  expect(answer.headers.link).toContain(`<http://${host}/01/${GTIN}/21/S1>; rel="owl:sameAs"`);
+  expect(answer.headers.link).toContain(`<${origin}/01/${GTIN}/21/S1>; rel="owl:sameAs"`);
 });
 
 test('the subject of a compressed URI\'s linkset is the uncompressed URI', async () => {
   const doc = JSON.parse((await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}?linkType=linkset`)).body) as { linkset: Array<{ anchor: string }> };
-  expect(doc.linkset[0]?.anchor).toBe(`http://${host}/01/${GTIN}/21/S1`);
+  expect(doc.linkset[0]?.anchor).toBe(`${origin}/01/${GTIN}/21/S1`);
 });
 
 test('the linkset schema check used above refuses what the GS1 schema refuses', () => {

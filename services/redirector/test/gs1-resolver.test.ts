@@ -187,7 +187,7 @@ test('a compressed Digital Link resolves like its uncompressed form, which it na
   const full = await get(`/${compressDigitalLink([['01', GTIN], ['10', 'ABC1'], ['17', '271231']])}?s=q`);
   expect(full.status).toBe(307);
   expect(full.headers.location).toBe('https://brand.example/batch/abc1?17=271231');
-  expect(full.headers.link).toContain(`<http://${host}/01/${GTIN}/10/ABC1?17=271231&s=q>; rel="owl:sameAs"`);
+  expect(full.headers.link).toContain(`<${origin}/01/${GTIN}/10/ABC1?17=271231&s=q>; rel="owl:sameAs"`);
   const partial = await get(`/01/${GTIN}/${compressDigitalLink([['10', 'ABC1']])}`);
   expect(partial.headers.location).toBe('https://brand.example/batch/abc1');
   // GS1's published example: a valid link to a GTIN this tenant has no record of.
