@@ -13,3 +13,5 @@ export { ControllerContainer } from './tsoa/controller-container';
 export { expressAuthentication, iocContainer } from './tsoa/hooks';
 export { mergeOpenApi, OpenApiMergeError, type MergedOpenApi, type MergeOpenApiOptions, type OpenApiDocument } from './openapi/merge-openapi';
 export { workerEntry } from './process/worker-entry';
+export type { DateTime, Count, Url } from './openapi/wire-types';
+export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';

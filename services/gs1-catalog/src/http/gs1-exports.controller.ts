@@ -16,7 +16,11 @@ export class Gs1ExportsController extends Controller {
     super();
   }
 
-  /** Starts an export job; 202 at once. Poll GET /v1/gs1/exports/{id} until ready or failed. */
+  /**
+   * Starts an export job; 202 at once. Poll GET /v1/gs1/exports/{id} until ready or failed. 429 with Retry-After
+   * when the plan's exports per hour are used up.
+   * @summary Start a GS1 export
+   */
   @Post()
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(202, 'Accepted')
@@ -34,14 +38,20 @@ export class Gs1ExportsController extends Controller {
     }
   }
 
-  /** The tenant's latest 100 jobs, newest first. */
+  /**
+   * The tenant's latest 100 jobs, newest first.
+   * @summary List GS1 exports
+   */
   @Get()
   @Security('api_key', ['gs1:read'])
   public async listExports(@Request() request: ExpressRequest): Promise<Gs1ExportListView> {
     return this.exports.list(principalOf(request));
   }
 
-  /** The job; when ready, with a download URL minted now and valid 7 days. */
+  /**
+   * The job; when ready, with a download URL minted now and valid 7 days.
+   * @summary Get a GS1 export
+   */
   @Get('{id}')
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(404, 'not_found')
@@ -49,7 +59,10 @@ export class Gs1ExportsController extends Controller {
     return this.exports.get(principalOf(request), id);
   }
 
-  /** Removes the job and its zip. */
+  /**
+   * Removes the job and its zip.
+   * @summary Delete a GS1 export
+   */
   @Delete('{id}')
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(204, 'Deleted')

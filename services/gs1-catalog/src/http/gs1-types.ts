@@ -2,6 +2,7 @@
  * The GS1 resources as the OpenAPI document shows them (tsoa reads TypeScript types, not zod). The zod schemas in
  * @waymark/contracts are what validates; these interfaces describe the same shapes.
  */
+import type { Count, DateTime, Url } from '@waymark/http';
 
 export interface Gs1LinksetEntryView {
   /** GS1 link type as a CURIE (`gs1:pip`) or full URI; default `gs1:pip` */
@@ -45,7 +46,7 @@ export interface Gs1BulkBody {
 }
 
 export interface Gs1BulkRowResultView {
-  row: number;
+  row: Count;
   gtin: string | null;
   code: string | null;
   status: 'created' | 'updated' | 'skipped' | 'failed';
@@ -54,11 +55,11 @@ export interface Gs1BulkRowResultView {
 }
 
 export interface Gs1BulkResultView {
-  requested: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
+  requested: Count;
+  created: Count;
+  updated: Count;
+  skipped: Count;
+  failed: Count;
   results: Gs1BulkRowResultView[];
 }
 
@@ -67,7 +68,7 @@ export interface Gs1LinkView {
   code: string;
   domain: string;
   /** Full Digital Link URI */
-  uri: string;
+  uri: Url;
   gtin: string;
   cpv: string | null;
   batch: string | null;
@@ -77,8 +78,8 @@ export interface Gs1LinkView {
   linkset: Gs1LinksetEntryView[];
   ai: { [ai: string]: string };
   tags: string[];
-  createdAt: string;
-  updatedAt: string;
+  createdAt: DateTime;
+  updatedAt: DateTime;
 }
 
 export interface Gs1LinkListView {
@@ -93,7 +94,15 @@ export interface Gs1ExportWriteView {
   tags?: string[];
   symbologies?: ('qr' | 'dm')[];
   sizeMode?: 'total' | 'xdim';
+  /**
+   * Overall printed size in mm when sizeMode is `total` (default 25); above 0.
+   * @maximum 1000
+   */
   sizeMm?: number;
+  /**
+   * Module size in mm when sizeMode is `xdim` (default 0.495; GS1 retail POS guidance 0.396 to 0.990); above 0.
+   * @maximum 20
+   */
   xdimMm?: number;
   ec?: 'L' | 'M' | 'Q' | 'H';
   hri?: boolean;
@@ -101,7 +110,11 @@ export interface Gs1ExportWriteView {
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
   raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';
   sheet?: 'none' | 'a4' | 'avery-l7160' | 'roll-100';
-  /** 0 to 10 */
+  /**
+   * 0 to 10
+   * @minimum 0
+   * @maximum 10
+   */
   bleedMm?: number;
   marks?: boolean;
   ink?: 'k100' | 'spot';
@@ -114,29 +127,34 @@ export interface Gs1ExportCreatedView {
   jobId: string;
   name: string;
   status: 'pending';
-  createdAt: string;
+  createdAt: DateTime;
 }
 
 export interface Gs1ExportSummaryView {
   jobId: string;
   name: string;
   status: 'pending' | 'rendering' | 'ready' | 'failed';
-  count: number | null;
+  count: Count | null;
   truncated: boolean;
-  createdAt: string;
-  finishedAt: string | null;
+  createdAt: DateTime;
+  finishedAt: DateTime | null;
 }
 
 export interface Gs1ExportView extends Gs1ExportSummaryView {
-  sizeBytes: number | null;
+  sizeBytes: Count | null;
   error: string | null;
   options: Gs1ExportWriteView;
   /** Codes rendered so far, while rendering */
-  progress: { done: number; total: number } | null;
+  progress: Gs1ExportProgressView | null;
   /** Presigned zip URL, minted on each GET, only when ready */
-  downloadUrl?: string;
+  downloadUrl?: Url;
   /** 604800 (7 days) */
-  urlExpiresIn?: number;
+  urlExpiresIn?: Count;
+}
+
+export interface Gs1ExportProgressView {
+  done: Count;
+  total: Count;
 }
 
 export interface Gs1ExportListView {

@@ -16,7 +16,10 @@ export class ChannelsController extends Controller {
     super();
   }
 
-  /** Creates a channel. Webhook-class types return `signingSecret` once; email channels send a confirmation mail. */
+  /**
+   * Creates a channel. Webhook-class types return `signingSecret` once; email channels send a confirmation mail.
+   * @summary Create a notification channel
+   */
   @Post()
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(201, 'Created')
@@ -27,13 +30,20 @@ export class ChannelsController extends Controller {
     return this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
   }
 
+  /**
+   * The tenant's channels, without secrets.
+   * @summary List notification channels
+   */
   @Get()
   @Security('api_key', ['notifications:read'])
   public async listChannels(@Request() req: ExpressRequest): Promise<{ channels: ChannelView[] }> {
     return this.useCases.listChannels(principalOf(req).tenantId);
   }
 
-  /** Pauses, resumes or renames a channel. Pausing stops pending retries at once. */
+  /**
+   * Pauses, resumes or renames a channel. Pausing stops pending retries at once.
+   * @summary Update a notification channel
+   */
   @Patch('{id}')
   @Security('api_key', ['notifications:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
@@ -42,7 +52,10 @@ export class ChannelsController extends Controller {
     return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
   }
 
-  /** Deletes a channel; its pending retries stop at once. */
+  /**
+   * Deletes a channel; its pending retries stop at once.
+   * @summary Delete a notification channel
+   */
   @Delete('{id}')
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(204, 'Deleted')
@@ -52,7 +65,15 @@ export class ChannelsController extends Controller {
     await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id));
   }
 
-  /** The channel's delivery log: every attempt, newest first, cursor-paginated. */
+  /**
+   * The channel's delivery log: every attempt, newest first, cursor-paginated.
+   * @summary List a channel's delivery attempts
+   * @param limit Page size, 1 to 200 (default 50)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
+   */
   @Get('{id}/deliveries')
   @Security('api_key', ['notifications:read'])
   @Response<HttpErrorBody>(400, 'validation_failed')

@@ -11,7 +11,11 @@ export class EmailConfirmationsController extends Controller {
     super();
   }
 
-  /** Confirms an email channel. Single use; expires (48 h by default). */
+  /**
+   * Confirms an email channel. Single use; expires (48 h by default).
+   * @summary Confirm an email channel
+   * @param token The token from the confirmation mail
+   */
   @Get('{token}')
   @Response<HttpErrorBody>(404, 'not_found')
   public async confirmEmail(@Path() token: string): Promise<EmailConfirmationView> {

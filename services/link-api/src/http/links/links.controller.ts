@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Respo
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
-import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkView, LinkWrite } from './link-types';
+import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkStatus, LinkView, LinkWrite } from './link-types';
 
 @Route('v1/links')
 @Tags('Links')
@@ -15,7 +15,10 @@ export class LinksController extends Controller {
     super();
   }
 
-  /** Creates a link on one of the tenant's verified domains; it is `active` at once. */
+  /**
+   * Creates a link on one of the tenant's verified domains; it is `active` at once.
+   * @summary Create a link
+   */
   @Post()
   @Security('api_key', ['links:write'])
   @SuccessResponse(201, 'Created')
@@ -27,7 +30,11 @@ export class LinksController extends Controller {
     return this.links.create(principalOf(request), body);
   }
 
-  /** Creates up to 500 links; each row succeeds or fails on its own. */
+  /**
+   * Creates up to 500 links (and at most the plan's bulk row cap); each row succeeds or fails on its own, and the
+   * results come back in request order.
+   * @summary Create links in bulk
+   */
   @Post('bulk')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
@@ -36,8 +43,12 @@ export class LinksController extends Controller {
   }
 
   /**
-   * The tenant's links, newest first.
+   * The tenant's links, newest first, a page at a time.
+   * @summary List links
    * @param limit Page size, 1 to 200 (default 50)
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
    * @param tag `key:value`
    * @param q Free text matched against code, destination and title (case-insensitive)
@@ -50,7 +61,7 @@ export class LinksController extends Controller {
     @Query() limit?: number,
     @Query() cursor?: string,
     @Query() domain?: string,
-    @Query() status?: 'active' | 'disabled',
+    @Query() status?: LinkStatus,
     @Query() tag?: string,
     @Query() q?: string,
   ): Promise<LinkListView> {
@@ -58,7 +69,11 @@ export class LinksController extends Controller {
     return this.links.list(principalOf(request), request.query);
   }
 
-  /** @param domain Needed only when the code exists on several of the tenant's domains (409 conflict otherwise) */
+  /**
+   * One link by its code.
+   * @summary Get a link
+   * @param domain Needed only when the code exists on several of the tenant's domains (409 conflict otherwise)
+   */
   @Get('{code}')
   @Security('api_key', ['links:read'])
   @Response<HttpErrorBody>(404, 'not_found')
@@ -68,7 +83,11 @@ export class LinksController extends Controller {
     return this.links.get(principalOf(request), code, request.query);
   }
 
-  /** Changes any subset of the fields; a new destination re-points the live link and every printed QR at once. */
+  /**
+   * Changes any subset of the fields; a new destination re-points the live link and every printed QR at once.
+   * @summary Update a link
+   * @param domain Needed only when the code exists on several of the tenant's domains
+   */
   @Patch('{code}')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
@@ -85,7 +104,11 @@ export class LinksController extends Controller {
     return this.links.update(principalOf(request), code, request.query, body);
   }
 
-  /** Deletes the link for good; its code becomes available again. */
+  /**
+   * Deletes the link for good; its code becomes available again.
+   * @summary Delete a link
+   * @param domain Needed only when the code exists on several of the tenant's domains
+   */
   @Delete('{code}')
   @Security('api_key', ['links:write'])
   @SuccessResponse(204, 'Deleted')

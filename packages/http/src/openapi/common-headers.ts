@@ -1,0 +1,34 @@
+/** Response headers the shared HTTP layer sends, declared once under `components.headers`. */
+export const COMMON_HEADERS = {
+  'x-request-id': {
+    description: 'The id of this request in the logs: the caller\'s own `x-request-id` when it is plain and short, else a new UUID.',
+    schema: { type: 'string' },
+    example: '0b9f6c1e-3c1d-4b8e-9a51-6f3f1f0e2d7a',
+  },
+  RateLimit: {
+    description: 'Requests left (`r`) and seconds until the quota is fully restored (`t`), draft-ietf-httpapi-ratelimit-headers.',
+    schema: { type: 'string' },
+    example: '"pro";r=118;t=1',
+  },
+  'RateLimit-Policy': {
+    description: 'The plan\'s quota (`q`) per window of `w` seconds, shared by every key of the tenant.',
+    schema: { type: 'string' },
+    example: '"pro";q=120;w=60',
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+    example: 5,
+  },
+} as const;
+
+export type HeaderName = keyof typeof COMMON_HEADERS;
+
+export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+export const INTERNAL_ERROR = {
+  description: 'internal_error: a bug, logged with the request id; the body never carries details',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+};
