@@ -94,11 +94,18 @@ function conventionalResponse(status: string, response: Response, rateLimited: b
   return result;
 }
 
-/** A Readable body (SVG, CSV) comes out of tsoa as `format: byte`; it is text, and clients should get a string. */
+/**
+ * A Readable body (SVG, CSV) comes out of tsoa as `format: byte`, and a handler returning `Report | Readable`
+ * gives both media types the union. Text media are a string; JSON is the report alone.
+ */
 function textMedia(type: string, media: { schema?: Record<string, unknown> }): { schema?: Record<string, unknown> } {
-  const isText = type.startsWith('text/') || type === 'image/svg+xml';
-  if (!isText || media.schema?.type !== 'string') return media;
-  return { ...media, schema: { type: 'string' } };
+  const schema = media.schema ?? {};
+  const members = Array.isArray(schema.anyOf) ? (schema.anyOf as Record<string, unknown>[]) : [schema];
+  const isStream = (m: Record<string, unknown>) => m.type === 'string' && (m.format === 'byte' || m.format === 'binary');
+  if (!members.some(isStream)) return media;
+  if (type.startsWith('text/') || type === 'image/svg+xml') return { ...media, schema: { type: 'string' } };
+  const rest = members.filter((m) => !isStream(m));
+  return rest.length === 1 ? { ...media, schema: rest[0] } : media;
 }
 
 /**
