@@ -46,6 +46,7 @@ describe('channels API', () => {
     const created = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'Orders', config: { url: receiver.url('/a') } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'webhook', name: 'Orders', enabled: true, signed: true, confirmed: true });
+    expect(created.headers.get('location')).toBe(`/v1/channels/${created.body.id}`);
     expect(created.body.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const listed = await api.call('GET', '/v1/channels');

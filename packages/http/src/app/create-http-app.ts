@@ -6,6 +6,8 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
+import { jsonOnly } from './json-only';
+import { methodNotAllowed } from './method-not-allowed';
 import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
 import { requestLogging } from './request-logging';
@@ -46,9 +48,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
   app.get(METRICS_PATH, metrics.handler);
 
+  app.use(jsonOnly);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   options.mount(app);
 
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

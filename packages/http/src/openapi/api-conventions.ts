@@ -1,5 +1,5 @@
 import type { MergedOpenApi } from './merge-openapi';
-import { COMMON_HEADERS, headerRefs, INTERNAL_ERROR, type HeaderName } from './common-headers';
+import { COMMON_HEADERS, headerRefs, INTERNAL_ERROR, UNSUPPORTED_MEDIA_TYPE, type HeaderName } from './common-headers';
 
 export interface ApiConventionsOptions {
   readonly servers: readonly { url: string; description?: string }[];
@@ -77,6 +77,7 @@ function conventionalOperation(op: Operation, options: ApiConventionsOptions): O
     result.security = op.security.map((requirement) => Object.fromEntries(Object.keys(requirement).map((name) => [name, []])));
   }
   const responses: Record<string, Response> = { '500': INTERNAL_ERROR, ...(op.responses ?? {}) };
+  if (op.requestBody) responses['415'] = UNSUPPORTED_MEDIA_TYPE;
   if (usesApiKey && !responses['429']) responses['429'] = { description: 'rate_limited' };
   result.responses = Object.fromEntries(
     Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey)]),
@@ -88,6 +89,8 @@ function conventionalResponse(status: string, response: Response, rateLimited: b
   const names: HeaderName[] = ['x-request-id'];
   if (rateLimited) names.push('RateLimit', 'RateLimit-Policy');
   if (status === '429') names.push('Retry-After');
+  if (status === '401') names.push('WWW-Authenticate');
+  if (status === '201' || status === '202') names.push('Location');
   const result: Response = { ...response, headers: { ...headerRefs(names), ...(response.headers ?? {}) } };
   if (status === '429' && !response.content) result.content = INTERNAL_ERROR.content;
   if (response.content) result.content = Object.fromEntries(Object.entries(response.content).map(([type, media]) => [type, textMedia(type, media)]));

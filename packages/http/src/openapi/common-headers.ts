@@ -20,6 +20,16 @@ export const COMMON_HEADERS = {
     schema: { type: 'integer', minimum: 0 },
     example: 5,
   },
+  Location: {
+    description: 'The path of the resource this request created.',
+    schema: { type: 'string' },
+    example: '/v1/links/spring25?domain=go.acme.example',
+  },
+  'WWW-Authenticate': {
+    description: 'The scheme that would succeed: the API key as a bearer token (or in `x-api-key`).',
+    schema: { type: 'string' },
+    example: 'Bearer realm="waymark"',
+  },
 } as const;
 
 export type HeaderName = keyof typeof COMMON_HEADERS;
@@ -27,6 +37,11 @@ export type HeaderName = keyof typeof COMMON_HEADERS;
 export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref: string }> {
   return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 }
+
+export const UNSUPPORTED_MEDIA_TYPE = {
+  description: 'unsupported_media_type: the request body is not JSON',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+};
 
 export const INTERNAL_ERROR = {
   description: 'internal_error: a bug, logged with the request id; the body never carries details',

@@ -29,6 +29,7 @@ export class Gs1ExportsController extends Controller {
     try {
       const created = await this.exports.create(principalOf(request), body);
       this.setStatus(202);
+      this.setHeader('Location', `/v1/gs1/exports/${encodeURIComponent(created.jobId)}`);
       return created;
     } catch (error) {
       // The plan's export quota: the error carries when to retry, which HTTP says with Retry-After.

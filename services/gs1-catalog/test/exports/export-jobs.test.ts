@@ -50,6 +50,7 @@ test('an export goes pending, rendering, ready; its zip downloads from a fresh p
   const created = await api(catalog, t, 'POST', '/v1/gs1/exports', { name: 'print-run', tags: ['print'], symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
   expect(created.status).toBe(202);
   expect(created.body).toMatchObject({ name: 'print-run', status: 'pending' });
+  expect(created.headers.get('location')).toBe(`/v1/gs1/exports/${created.body.jobId}`);
   const job = await untilFinished(created.body.jobId);
   expect(job).toMatchObject({ status: 'ready', count: 12, truncated: false, error: null, urlExpiresIn: 604800, progress: { done: 12, total: 12 } });
   expect(job.options).toMatchObject({ symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'], ec: 'H', sizeMm: 25 });

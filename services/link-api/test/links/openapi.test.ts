@@ -63,14 +63,16 @@ describe('GET /v1/openapi.json', () => {
       expect({ op, unmatched: await unmatched(method, path.replace(/\{[^}]+\}/g, 'x')) }).toEqual({ op, unmatched: false });
     }
     expect(await unmatched('GET', '/v1/not-a-route')).toBe(true);
-    expect(await unmatched('PUT', '/v1/links/x')).toBe(true);
+    // A known path with a method it is not served with is 405 (Allow lists the methods), not the 404 above.
+    const wrongMethod = await fetch(`${api.url}/v1/links/x`, { method: 'PUT' });
+    expect({ status: wrongMethod.status, allow: wrongMethod.headers.get('allow') }).toEqual({ status: 405, allow: 'DELETE, GET, HEAD, PATCH' });
     expect(mountedByTsoa('link-api').sort()).toEqual(own);
   });
 
   it('documents every error status with the error body', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body;
     const create = doc.paths['/v1/links'].post.responses;
-    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '409', '422', '429', '500', '503']);
+    expect(Object.keys(create).sort()).toEqual(['201', '400', '401', '403', '409', '415', '422', '429', '500', '503']);
     expect(JSON.stringify(create['422'])).toContain('HttpErrorBody');
   });
 
@@ -123,6 +125,16 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(qr?.security).toEqual([{ api_key: [] }, { bearer: [] }]);
     expect(qr?.['x-required-scopes']).toEqual(['qr']);
+  });
+
+  it('declares Location on 201 and 202, WWW-Authenticate on 401 and 415 wherever a body is sent', async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
+    const ops = operationsOf(doc);
+    const created = ops.filter(({ op }) => op.responses['201'] || op.responses['202']);
+    expect(created.map(({ key }) => key)).toEqual(expect.arrayContaining(['post /v1/links', 'post /v1/channels', 'post /v1/gs1/exports']));
+    for (const { key, op } of created) expect({ key, location: Object.keys((op.responses['201'] ?? op.responses['202'])?.headers ?? {}).includes('Location') }).toEqual({ key, location: true });
+    for (const { key, op } of ops.filter(({ op }) => op.responses['401'])) expect({ key, h: Object.keys(op.responses['401']?.headers ?? {}) }).toEqual({ key, h: expect.arrayContaining(['WWW-Authenticate']) });
+    expect(ops.filter(({ op }) => (op as { requestBody?: unknown }).requestBody && !op.responses['415']).map(({ key }) => key)).toEqual([]);
   });
 
   it('declares the headers every response carries, and 429 and 500 on every API-key operation', async () => {

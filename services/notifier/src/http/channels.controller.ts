@@ -26,8 +26,10 @@ export class ChannelsController extends Controller {
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(503, 'unavailable')
   public async createChannel(@Body() body: ChannelCreateBody, @Request() req: ExpressRequest): Promise<ChannelView> {
+    const channel = await this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
     this.setStatus(201);
-    return this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
+    this.setHeader('Location', `/v1/channels/${encodeURIComponent(channel.id)}`);
+    return channel;
   }
 
   /**

@@ -22,8 +22,10 @@ export class ApiKeysController extends Controller {
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
   public async createKey(@Path() id: string, @Body() body: ApiKeyCreate): Promise<CreatedApiKey> {
+    const key = await this.keys.createKey(IdParam.parse(id), ApiKeyCreateSchema.parse(body));
     this.setStatus(201);
-    return this.keys.createKey(IdParam.parse(id), ApiKeyCreateSchema.parse(body));
+    this.setHeader('Location', `/admin/v1/keys/${encodeURIComponent(key.id)}`);
+    return key;
   }
 
   /**

@@ -23,8 +23,10 @@ export class DomainsController extends Controller {
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
   public async addDomain(@Path() id: string, @Body() body: DomainCreate): Promise<DomainView> {
+    const domain = await this.domains.addDomain(IdParam.parse(id), DomainCreateSchema.parse(body));
     this.setStatus(201);
-    return this.domains.addDomain(IdParam.parse(id), DomainCreateSchema.parse(body));
+    this.setHeader('Location', `/admin/v1/domains/${encodeURIComponent(domain.name)}`);
+    return domain;
   }
 
   /**

@@ -22,8 +22,10 @@ export class TenantsController extends Controller {
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(409, 'conflict')
   public async createTenant(@Body() body: TenantCreate): Promise<TenantView> {
+    const tenant = await this.tenants.createTenant(TenantCreateSchema.parse(body));
     this.setStatus(201);
-    return this.tenants.createTenant(TenantCreateSchema.parse(body));
+    this.setHeader('Location', `/admin/v1/tenants/${encodeURIComponent(tenant.id)}`);
+    return tenant;
   }
 
   /**

@@ -5,6 +5,11 @@ import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
 import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkStatus, LinkView, LinkWrite } from './link-types';
 
+/** Where the new link is read: its code, and its domain because one code may exist on several domains. */
+function linkLocation(link: LinkView): string {
+  return `/v1/links/${encodeURIComponent(link.code)}?domain=${encodeURIComponent(link.domain)}`;
+}
+
 @Route('v1/links')
 @Tags('Links')
 @Response<HttpErrorBody>(401, 'unauthorized')
@@ -26,8 +31,10 @@ export class LinksController extends Controller {
   @Response<HttpErrorBody>(409, 'code_taken')
   @Response<HttpErrorBody>(422, 'destination_rejected')
   public async createLink(@Body() body: LinkWrite, @Request() request: ExpressRequest): Promise<LinkView> {
+    const link = await this.links.create(principalOf(request), body);
     this.setStatus(201);
-    return this.links.create(principalOf(request), body);
+    this.setHeader('Location', linkLocation(link));
+    return link;
   }
 
   /**
