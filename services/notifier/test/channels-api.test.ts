@@ -89,6 +89,27 @@ describe('channels API', () => {
     expect(request?.headers['webhook-signature']).toBeUndefined();
   });
 
+  it('pages the channel list with a cursor, oldest first, and refuses a cursor it did not issue', async () => {
+    const other = await newTenant(bus);
+    const paged = apiClient(notifier.baseUrl, other.apiKey);
+    await paged.ready();
+    const names = ['one', 'two', 'three', 'four', 'five'];
+    for (const name of names) await paged.call('POST', '/v1/channels', { type: 'webhook', name, config: { url: receiver.url(`/${name}`) } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { status: number; body: { channels: { name: string }[]; nextCursor: string | null } } = await paged.call('GET', `/v1/channels?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.channels.map((c) => c.name));
+      cursor = page.body.nextCursor;
+      pages += 1;
+    } while (cursor !== null);
+    expect({ pages, seen }).toEqual({ pages: 3, seen: names });
+    expect((await paged.call('GET', '/v1/channels?cursor=bm9wZQ')).body.code).toBe('validation_failed');
+    expect((await paged.call('GET', '/v1/channels?limit=500')).status).toBe(400);
+  });
+
   it('refuses keys without the scope and requests without a key', async () => {
     const readOnly = await newTenant(bus, ['notifications:read']);
     const client = apiClient(notifier.baseUrl, readOnly.apiKey);

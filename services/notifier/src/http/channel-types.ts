@@ -95,6 +95,12 @@ export interface DeliveryAttemptView {
   terminal: boolean;
 }
 
+export interface ChannelListView {
+  channels: ChannelView[];
+  /** Pass as `cursor` for the next page; null on the last page */
+  nextCursor: string | null;
+}
+
 export interface DeliveryListView {
   deliveries: DeliveryAttemptView[];
   nextCursor: string | null;

@@ -1,10 +1,10 @@
 import type { Request as ExpressRequest } from 'express';
 import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { ChannelCreate, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
+import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { NotifierUseCases } from '../app/notifier-use-cases';
-import type { ChannelCreateBody, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
+import type { ChannelCreateBody, ChannelListView, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
 
 @Route('v1/channels')
 @Tags('Notification channels')
@@ -33,13 +33,19 @@ export class ChannelsController extends Controller {
   }
 
   /**
-   * The tenant's channels, without secrets.
+   * The tenant's channels without secrets, oldest first, a page at a time.
    * @summary List notification channels
+   * @param limit Page size, 1 to 200 (default 50)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
    */
   @Get()
   @Security('api_key', ['notifications:read'])
-  public async listChannels(@Request() req: ExpressRequest): Promise<{ channels: ChannelView[] }> {
-    return this.useCases.listChannels(principalOf(req).tenantId);
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listChannels(@Request() req: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<ChannelListView> {
+    return this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
   }
 
   /**

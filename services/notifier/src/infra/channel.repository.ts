@@ -4,6 +4,11 @@ import { toChannelState, type ChannelRecord } from '../domain/channel-record';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
 import type { PrismaClient, Tx } from './prisma';
 
+export interface ChannelPosition {
+  createdAt: Date;
+  id: string;
+}
+
 export interface SealedSecret {
   channelId: string;
   secretCiphertext: string;
@@ -33,8 +38,15 @@ export class ChannelRepository {
     await this.published();
   }
 
-  async list(tenantId: string): Promise<ChannelRecord[]> {
-    const rows = await this.prisma.channel.findMany({ where: { tenantId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
+  async list(tenantId: string, limit: number, after: ChannelPosition | null): Promise<ChannelRecord[]> {
+    const rows = await this.prisma.channel.findMany({
+      where: after
+        ? { tenantId, OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        : { tenantId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
     return rows.map(toRecord);
   }
 
