@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Delete, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { isDomainError } from '@waymark/contracts';
+import { Gs1ExportListQuery, isDomainError } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { ExportUseCases } from '../exports/app/export-use-cases';
 import type { Gs1ExportCreatedView, Gs1ExportListView, Gs1ExportView, Gs1ExportWriteView } from './gs1-types';
@@ -40,13 +40,19 @@ export class Gs1ExportsController extends Controller {
   }
 
   /**
-   * The tenant's latest 100 jobs, newest first.
+   * The tenant's jobs, newest first, a page at a time.
    * @summary List GS1 exports
+   * @param limit Page size, 1 to 100 (default 100)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 100
    */
   @Get()
   @Security('api_key', ['gs1:read'])
-  public async listExports(@Request() request: ExpressRequest): Promise<Gs1ExportListView> {
-    return this.exports.list(principalOf(request));
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listExports(@Request() request: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<Gs1ExportListView> {
+    return this.exports.list(principalOf(request), Gs1ExportListQuery.parse({ limit, cursor }));
   }
 
   /**

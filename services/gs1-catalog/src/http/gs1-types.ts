@@ -159,4 +159,6 @@ export interface Gs1ExportProgressView {
 
 export interface Gs1ExportListView {
   jobs: Gs1ExportSummaryView[];
+  /** Pass as `cursor` for the next page; null on the last page */
+  nextCursor: string | null;
 }

@@ -87,3 +87,22 @@ test('the plan bounds exports per hour: 429 with Retry-After', async () => {
   expect(refused.body.code).toBe('rate_limited');
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 });
+
+test('the job list pages newest first with a cursor, and refuses a cursor it did not issue', async () => {
+  const paged = await newTenant(catalog, { plan: { exportsPerHour: 20 } });
+  const created: string[] = [];
+  for (let i = 0; i < 5; i++) created.push((await api(catalog, paged, 'POST', '/v1/gs1/exports', { name: `page-${i}`, query: 'no-such-thing' })).body.jobId);
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page: { status: number; body: { jobs: { jobId: string }[]; nextCursor: string | null } } = await api(catalog, paged, 'GET', `/v1/gs1/exports?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(page.status).toBe(200);
+    seen.push(...page.body.jobs.map((j) => j.jobId));
+    cursor = page.body.nextCursor;
+    pages += 1;
+  } while (cursor !== null);
+  expect({ pages, seen }).toEqual({ pages: 3, seen: [...created].reverse() });
+  expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?cursor=bm9wZQ')).body.code).toBe('validation_failed');
+  expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?limit=0')).status).toBe(400);
+});

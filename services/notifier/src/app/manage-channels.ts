@@ -1,4 +1,4 @@
-import { DomainError, type Channel, type ChannelList, type ChannelListQuery, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
+import { decodeKeysetCursor, DomainError, encodeKeysetCursor, type Channel, type ChannelList, type ChannelListQuery, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
 import { toChannel } from '../domain/channel-record';
 import type { ChannelDeps } from './channel-use-cases';
 import { hashToken } from './create-channel';
@@ -7,23 +7,12 @@ const notFound = () => new DomainError('not_found', 'No such channel');
 
 /** A page of the tenant's channels, oldest first. The cursor is the position (createdAt, id) of the page's last one. */
 export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, query: ChannelListQuery): Promise<ChannelList> {
-  const after = query.cursor === undefined ? null : decodeChannelCursor(query.cursor);
+  const after = query.cursor === undefined ? null : decodeKeysetCursor(query.cursor);
   const records = await deps.channels.list(tenantId, query.limit + 1, after);
   const page = records.slice(0, query.limit);
   const last = page[page.length - 1];
-  const nextCursor = records.length > query.limit && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString('base64url') : null;
+  const nextCursor = records.length > query.limit && last ? encodeKeysetCursor(last) : null;
   return { channels: page.map(toChannel), nextCursor };
-}
-
-function decodeChannelCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const createdAt = new Date(String(at));
-    if (typeof id === 'string' && typeof at === 'string' && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
-  } catch {
-    // falls through to the validation error
-  }
-  throw new DomainError('validation_failed', 'cursor is not one this API returned', [{ path: 'cursor', message: 'invalid cursor' }]);
 }
 
 /** Pause/resume or rename; pausing cancels the channel's pending retries at once (spec 3.3). */

@@ -1,13 +1,8 @@
-import { channelsTopic, ChannelType, type ChannelPatch } from '@waymark/contracts';
+import { channelsTopic, ChannelType, type ChannelPatch, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
 import type { PrismaClient, Tx } from './prisma';
-
-export interface ChannelPosition {
-  createdAt: Date;
-  id: string;
-}
 
 export interface SealedSecret {
   channelId: string;
@@ -39,7 +34,7 @@ export class ChannelRepository {
   }
 
   /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
-  async list(tenantId: string, limit: number, after: ChannelPosition | null): Promise<ChannelRecord[]> {
+  async list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]> {
     const rows = await this.prisma.channel.findMany({
       where: after
         ? { tenantId, OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
