@@ -31,8 +31,9 @@ const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'optio
 export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOptions): MergedOpenApi {
   const paths: MergedOpenApi['paths'] = {};
   for (const [path, operations] of Object.entries(doc.paths)) {
+    const versioned = Object.values(operations).some(takesIfMatch);
     paths[path] = Object.fromEntries(
-      Object.entries(operations).map(([method, op]) => [method, METHODS.has(method) ? conventionalOperation(op as Operation, options) : op]),
+      Object.entries(operations).map(([method, op]) => [method, METHODS.has(method) ? conventionalOperation(op as Operation, options, versioned) : op]),
     );
   }
   const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
@@ -64,7 +65,13 @@ export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOp
   };
 }
 
-function conventionalOperation(op: Operation, options: ApiConventionsOptions): Operation {
+/** A path whose writes take If-Match serves an ETag with each 200 representation of the resource. */
+function takesIfMatch(op: unknown): boolean {
+  const parameters = (op as { parameters?: { in?: string; name?: string }[] }).parameters ?? [];
+  return parameters.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'if-match');
+}
+
+function conventionalOperation(op: Operation, options: ApiConventionsOptions, versioned: boolean): Operation {
   const scopes = (op.security ?? []).flatMap((requirement) => requirement[options.apiKeyScheme] ?? []);
   const usesApiKey = (op.security ?? []).some((requirement) => options.apiKeyScheme in requirement);
   const result: Operation = { ...op };
@@ -80,17 +87,18 @@ function conventionalOperation(op: Operation, options: ApiConventionsOptions): O
   if (op.requestBody) responses['415'] = UNSUPPORTED_MEDIA_TYPE;
   if (usesApiKey && !responses['429']) responses['429'] = { description: 'rate_limited' };
   result.responses = Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey)]),
+    Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey, versioned)]),
   );
   return result;
 }
 
-function conventionalResponse(status: string, response: Response, rateLimited: boolean): Response {
+function conventionalResponse(status: string, response: Response, rateLimited: boolean, versioned: boolean): Response {
   const names: HeaderName[] = ['x-request-id'];
   if (rateLimited) names.push('RateLimit', 'RateLimit-Policy');
   if (status === '429') names.push('Retry-After');
   if (status === '401') names.push('WWW-Authenticate');
   if (status === '201' || status === '202') names.push('Location');
+  if (status === '200' && versioned) names.push('ETag');
   const result: Response = { ...response, headers: { ...headerRefs(names), ...(response.headers ?? {}) } };
   if (status === '429' && !response.content) result.content = INTERNAL_ERROR.content;
   if (response.content) result.content = Object.fromEntries(Object.entries(response.content).map(([type, media]) => [type, textMedia(type, media)]));

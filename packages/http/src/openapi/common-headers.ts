@@ -20,6 +20,11 @@ export const COMMON_HEADERS = {
     schema: { type: 'integer', minimum: 0 },
     example: 5,
   },
+  ETag: {
+    description: 'The version of the resource; send it back in `If-Match` so a change applies only to this version.',
+    schema: { type: 'string' },
+    example: '"m7q2x9k1"',
+  },
   Location: {
     description: 'The path of the resource this request created.',
     schema: { type: 'string' },

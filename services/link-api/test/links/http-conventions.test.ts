@@ -47,3 +47,40 @@ describe('the HTTP conventions of the links API', () => {
     expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="waymark"');
   });
 });
+
+describe('If-Match on a link', () => {
+  it('applies a PATCH made with the current ETag and refuses one made with a stale ETag with 412', async () => {
+    await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/v1', code: 'versioned' });
+    const read = await call(api, tenant.key, 'GET', '/v1/links/versioned');
+    const etag = read.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-z]+"$/);
+
+    const first = await fetch(`${api.url}/v1/links/versioned`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json', 'if-match': etag! },
+      body: JSON.stringify({ destination: 'https://example.com/v2' }),
+    });
+    expect(first.status).toBe(200);
+    const newEtag = first.headers.get('etag');
+    expect(newEtag).not.toBe(etag);
+
+    const stale = await fetch(`${api.url}/v1/links/versioned`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json', 'if-match': etag! },
+      body: JSON.stringify({ destination: 'https://example.com/lost-update' }),
+    });
+    expect(stale.status).toBe(412);
+    expect(await stale.json()).toMatchObject({ code: 'precondition_failed', details: { etag: newEtag } });
+    expect((await call(api, tenant.key, 'GET', '/v1/links/versioned')).body.destination).toBe('https://example.com/v2');
+  });
+
+  it('deletes only with a matching ETag', async () => {
+    await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/d', code: 'guarded' });
+    const etag = (await call(api, tenant.key, 'GET', '/v1/links/guarded')).headers.get('etag')!;
+    const refused = await fetch(`${api.url}/v1/links/guarded`, { method: 'DELETE', headers: { 'x-api-key': tenant.key, 'if-match': '"stale"' } });
+    expect(refused.status).toBe(412);
+    expect((await call(api, tenant.key, 'GET', '/v1/links/guarded')).status).toBe(200);
+    const deleted = await fetch(`${api.url}/v1/links/guarded`, { method: 'DELETE', headers: { 'x-api-key': tenant.key, 'if-match': etag } });
+    expect(deleted.status).toBe(204);
+  });
+});

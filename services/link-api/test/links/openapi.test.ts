@@ -137,6 +137,16 @@ describe('GET /v1/openapi.json', () => {
     expect(ops.filter(({ op }) => (op as { requestBody?: unknown }).requestBody && !op.responses['415']).map(({ key }) => key)).toEqual([]);
   });
 
+  it('declares If-Match and 412 on a link\'s PATCH and DELETE, and the ETag its reads return', async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
+    const op = (key: string) => operationsOf(doc).find((o) => o.key === key)!.op;
+    for (const key of ['patch /v1/links/{code}', 'delete /v1/links/{code}']) {
+      expect({ key, ifMatch: op(key).parameters?.some((p) => p.name === 'If-Match'), status412: Boolean(op(key).responses['412']) }).toEqual({ key, ifMatch: true, status412: true });
+    }
+    expect(Object.keys(op('get /v1/links/{code}').responses['200']?.headers ?? {})).toContain('ETag');
+    expect(Object.keys(op('patch /v1/links/{code}').responses['200']?.headers ?? {})).toContain('ETag');
+  });
+
   it('declares the headers every response carries, and 429 and 500 on every API-key operation', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     const keyed = operationsOf(doc).filter(({ op }) => op.security?.some((r) => 'api_key' in r));

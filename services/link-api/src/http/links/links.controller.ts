@@ -1,8 +1,9 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Delete, Get, Header, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
+import { linkEtag } from '../../links/domain/link-etag';
 import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkStatus, LinkView, LinkWrite } from './link-types';
 
 /** Where the new link is read: its code, and its domain because one code may exist on several domains. */
@@ -87,43 +88,59 @@ export class LinksController extends Controller {
   @Response<HttpErrorBody>(409, 'conflict')
   public async getLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<LinkView> {
     void domain;
-    return this.links.get(principalOf(request), code, request.query);
+    return this.withEtag(await this.links.get(principalOf(request), code, request.query));
   }
 
   /**
    * Changes any subset of the fields; a new destination re-points the live link and every printed QR at once.
    * @summary Update a link
    * @param domain Needed only when the code exists on several of the tenant's domains
+   * @param ifMatch The link's ETag from a previous read: the change applies only if nobody changed the link since (412 otherwise)
    */
   @Patch('{code}')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
+  @Response<HttpErrorBody>(412, 'precondition_failed')
   @Response<HttpErrorBody>(422, 'destination_rejected')
   public async updateLink(
     @Path() code: string,
     @Body() body: LinkPatchBody,
     @Request() request: ExpressRequest,
     @Query() domain?: string,
+    @Header('If-Match') ifMatch?: string,
   ): Promise<LinkView> {
     void domain;
-    return this.links.update(principalOf(request), code, request.query, body);
+    return this.withEtag(await this.links.update(principalOf(request), code, request.query, body, ifMatch));
   }
 
   /**
    * Deletes the link for good; its code becomes available again.
    * @summary Delete a link
    * @param domain Needed only when the code exists on several of the tenant's domains
+   * @param ifMatch The link's ETag from a previous read: deleted only if nobody changed the link since (412 otherwise)
    */
   @Delete('{code}')
   @Security('api_key', ['links:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
-  public async deleteLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+  @Response<HttpErrorBody>(412, 'precondition_failed')
+  public async deleteLink(
+    @Path() code: string,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+    @Header('If-Match') ifMatch?: string,
+  ): Promise<void> {
     void domain;
-    await this.links.remove(principalOf(request), code, request.query);
+    await this.links.remove(principalOf(request), code, request.query, ifMatch);
     this.setStatus(204);
+  }
+
+  /** ETag of the link's version, for If-Match on a later PATCH or DELETE. */
+  private withEtag(link: LinkView): LinkView {
+    this.setHeader('ETag', linkEtag(new Date(link.updatedAt)));
+    return link;
   }
 }
