@@ -16,7 +16,7 @@ beforeAll(async () => {
   ({ RegisterRoutes: registerRoutes } = await import('./fixture/src/generated/routes'));
 }, 60_000);
 
-function fixtureApp() {
+function fixtureApp(corsOrigins?: readonly string[]) {
   const useCases = widgetUseCases({ store: inMemoryWidgetStore(), newId: () => 'w-1' });
   return createHttpApp({
     service: 'fixture',
@@ -29,6 +29,7 @@ function fixtureApp() {
     },
     controllers: new ControllerContainer().register(WidgetsController, () => new WidgetsController(useCases)),
     mount: (app) => registerRoutes(app),
+    corsOrigins,
   });
 }
 
@@ -54,5 +55,30 @@ describe('HTTP conventions every service shares', () => {
   it('names the scheme that would succeed on every 401', async () => {
     const res = await request(fixtureApp()).get('/v1/widgets/w-1').expect(401);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="waymark"');
+  });
+
+  it('sends no CORS headers unless the operator lists the origin', async () => {
+    const closed = await request(fixtureApp()).get('/v1/widgets/w-1').set('origin', 'https://console.acme.example').expect(401);
+    expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+    const app = fixtureApp(['https://console.acme.example']);
+    const other = await request(app).get('/v1/widgets/w-1').set('origin', 'https://evil.example').expect(401);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const listed = await request(app).get('/v1/widgets/w-1').set('origin', 'https://console.acme.example').expect(401);
+    expect(listed.headers['access-control-allow-origin']).toBe('https://console.acme.example');
+    expect(listed.headers['access-control-expose-headers']).toContain('RateLimit');
+    expect(listed.headers.vary).toContain('Origin');
+  });
+
+  it('answers a preflight from a listed origin with the methods and headers the API takes', async () => {
+    const app = fixtureApp(['https://console.acme.example']);
+    const preflight = await request(app)
+      .options('/v1/widgets')
+      .set('origin', 'https://console.acme.example')
+      .set('access-control-request-method', 'POST')
+      .set('access-control-request-headers', 'content-type, x-api-key')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+    expect(preflight.headers['access-control-allow-headers']).toContain('x-api-key');
+    expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
   });
 });

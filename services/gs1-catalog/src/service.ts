@@ -82,6 +82,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const app = createHttpApp({
     service: 'gs1-catalog',
     logger,
+    corsOrigins: config.CORS_ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     readiness: {
       postgres: postgresReady,

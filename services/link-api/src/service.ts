@@ -129,6 +129,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const app = createHttpApp({
       service: 'link-api',
       logger,
+      corsOrigins: config.CORS_ALLOWED_ORIGINS,
       trustProxy: config.TRUST_PROXY,
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
       authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),

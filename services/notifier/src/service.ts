@@ -106,6 +106,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const app = createHttpApp({
     service: 'notifier',
     logger,
+    corsOrigins: config.CORS_ALLOWED_ORIGINS,
     registry,
     trustProxy: 1,
     readiness: { postgres: postgresReady, events: () => bus.healthy(), ...auth.readiness },

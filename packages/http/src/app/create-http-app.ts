@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@waymark/logging';
 import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { cors } from './cors';
 import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
@@ -27,6 +28,8 @@ export interface HttpAppOptions {
   readonly registry?: Registry;
   readonly authenticator?: Authenticator;
   readonly controllers?: ControllerContainer;
+  /** Browser origins allowed to call the API (CORS); none, the default, allows no other site. */
+  readonly corsOrigins?: readonly string[];
   /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
   mount(app: Express): void;
 }
@@ -41,6 +44,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('json spaces', 0);
   setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
+  app.use(cors(options.corsOrigins ?? []));
 
   const metrics = createHttpMetrics(options.service, options.registry);
   app.use(requestLogging(options.logger.child({ component: 'http' })));
