@@ -18,6 +18,7 @@ export const ERROR_CATALOG = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   destination_rejected: 422,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

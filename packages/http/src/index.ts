@@ -15,3 +15,7 @@ export { mergeOpenApi, OpenApiMergeError, type MergedOpenApi, type MergeOpenApiO
 export { workerEntry } from './process/worker-entry';
 export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
+export { idempotency, IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, type IdempotencyOptions } from './idempotency/idempotency';
+export { PgIdempotencyStore } from './idempotency/pg-idempotency-store';
+export { IDEMPOTENCY_WINDOW_MS, type IdempotencyStore, type IdempotencyClaim, type StoredResponse } from './idempotency/idempotency-store';
+export { startIdempotencySweeper } from './idempotency/idempotency-sweeper';

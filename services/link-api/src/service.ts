@@ -4,7 +4,7 @@ import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
 import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
 import type { EventBus, FreshReads } from '@waymark/events';
-import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -126,7 +126,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     identity.register(controllers);
     createLinksModule(context).register(controllers);
 
+    const idempotencyStore = new PgIdempotencyStore(readPool);
+    const sweeper = startIdempotencySweeper(idempotencyStore, { logger });
+    started.push(() => sweeper.stop());
     const app = createHttpApp({
+      idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
       service: 'link-api',
       logger,
       corsOrigins: config.CORS_ALLOWED_ORIGINS,

@@ -110,6 +110,24 @@ describe('channels API', () => {
     expect((await paged.call('GET', '/v1/channels?limit=500')).status).toBe(400);
   });
 
+  it('creates a channel once for a repeated Idempotency-Key, replaying the first answer with its one-time secret', async () => {
+    const other = await newTenant(bus);
+    const client = apiClient(notifier.baseUrl, other.apiKey);
+    await client.ready();
+    const post = () =>
+      fetch(`${notifier.baseUrl}/v1/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'channel-1' },
+        body: JSON.stringify({ type: 'webhook', name: 'Once', config: { url: receiver.url('/once') } }),
+      });
+    const first = await post();
+    const again = await post();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await client.call('GET', '/v1/channels')).body.channels).toHaveLength(1);
+  });
+
   it('refuses keys without the scope and requests without a key', async () => {
     const readOnly = await newTenant(bus, ['notifications:read']);
     const client = apiClient(notifier.baseUrl, readOnly.apiKey);

@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@waymark/logging';
 import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { idempotency, type IdempotencyOptions } from '../idempotency/idempotency';
 import { cors } from './cors';
 import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
@@ -28,6 +29,8 @@ export interface HttpAppOptions {
   readonly registry?: Registry;
   readonly authenticator?: Authenticator;
   readonly controllers?: ControllerContainer;
+  /** `Idempotency-Key` on POST: where keys are kept and whose they are. Without it the header is ignored. */
+  readonly idempotency?: IdempotencyOptions;
   /** Browser origins allowed to call the API (CORS); none, the default, allows no other site. */
   readonly corsOrigins?: readonly string[];
   /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
@@ -54,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(jsonOnly);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  if (options.idempotency) app.use(idempotency(options.idempotency));
   options.mount(app);
 
   app.use(methodNotAllowed(app));

@@ -1,5 +1,5 @@
 import type { MergedOpenApi } from './merge-openapi';
-import { COMMON_HEADERS, headerRefs, INTERNAL_ERROR, UNSUPPORTED_MEDIA_TYPE, type HeaderName } from './common-headers';
+import { COMMON_HEADERS, headerRefs, IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_RESPONSES, INTERNAL_ERROR, UNSUPPORTED_MEDIA_TYPE, type HeaderName } from './common-headers';
 
 export interface ApiConventionsOptions {
   readonly servers: readonly { url: string; description?: string }[];
@@ -7,6 +7,8 @@ export interface ApiConventionsOptions {
   readonly tags: readonly { name: string; description: string }[];
   readonly contact?: { name?: string; url?: string; email?: string };
   readonly license?: { name: string; url?: string };
+  /** Every POST authenticated by API key honours Idempotency-Key (createHttpApp's `idempotency`). */
+  readonly idempotentPosts: boolean;
   /** The API key scheme's name in the controllers' `@Security(name, scopes)`. */
   readonly apiKeyScheme: string;
 }
@@ -33,7 +35,7 @@ export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOp
   for (const [path, operations] of Object.entries(doc.paths)) {
     const versioned = Object.values(operations).some(takesIfMatch);
     paths[path] = Object.fromEntries(
-      Object.entries(operations).map(([method, op]) => [method, METHODS.has(method) ? conventionalOperation(op as Operation, options, versioned) : op]),
+      Object.entries(operations).map(([method, op]) => [method, METHODS.has(method) ? conventionalOperation(method, op as Operation, options, versioned) : op]),
     );
   }
   const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
@@ -71,7 +73,7 @@ function takesIfMatch(op: unknown): boolean {
   return parameters.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'if-match');
 }
 
-function conventionalOperation(op: Operation, options: ApiConventionsOptions, versioned: boolean): Operation {
+function conventionalOperation(method: string, op: Operation, options: ApiConventionsOptions, versioned: boolean): Operation {
   const scopes = (op.security ?? []).flatMap((requirement) => requirement[options.apiKeyScheme] ?? []);
   const usesApiKey = (op.security ?? []).some((requirement) => options.apiKeyScheme in requirement);
   const result: Operation = { ...op };
@@ -83,22 +85,25 @@ function conventionalOperation(op: Operation, options: ApiConventionsOptions, ve
     // Other schemes (the operator's bearer token) take no scopes in OpenAPI 3.0.
     result.security = op.security.map((requirement) => Object.fromEntries(Object.keys(requirement).map((name) => [name, []])));
   }
-  const responses: Record<string, Response> = { '500': INTERNAL_ERROR, ...(op.responses ?? {}) };
+  const idempotent = usesApiKey && method === 'post' && options.idempotentPosts;
+  const responses: Record<string, Response> = { '500': INTERNAL_ERROR, ...(idempotent ? IDEMPOTENCY_RESPONSES : {}), ...(op.responses ?? {}) };
+  if (idempotent) result.parameters = [...((op.parameters as unknown[]) ?? []), IDEMPOTENCY_KEY_PARAMETER];
   if (op.requestBody) responses['415'] = UNSUPPORTED_MEDIA_TYPE;
   if (usesApiKey && !responses['429']) responses['429'] = { description: 'rate_limited' };
   result.responses = Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey, versioned)]),
+    Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey, versioned, idempotent)]),
   );
   return result;
 }
 
-function conventionalResponse(status: string, response: Response, rateLimited: boolean, versioned: boolean): Response {
+function conventionalResponse(status: string, response: Response, rateLimited: boolean, versioned: boolean, idempotent: boolean): Response {
   const names: HeaderName[] = ['x-request-id'];
   if (rateLimited) names.push('RateLimit', 'RateLimit-Policy');
   if (status === '429') names.push('Retry-After');
   if (status === '401') names.push('WWW-Authenticate');
   if (status === '201' || status === '202') names.push('Location');
   if (status === '200' && versioned) names.push('ETag');
+  if (idempotent && status.startsWith('2')) names.push('Idempotent-Replayed');
   const result: Response = { ...response, headers: { ...headerRefs(names), ...(response.headers ?? {}) } };
   if (status === '429' && !response.content) result.content = INTERNAL_ERROR.content;
   if (response.content) result.content = Object.fromEntries(Object.entries(response.content).map(([type, media]) => [type, textMedia(type, media)]));

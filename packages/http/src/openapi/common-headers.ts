@@ -25,6 +25,10 @@ export const COMMON_HEADERS = {
     schema: { type: 'string' },
     example: '"m7q2x9k1"',
   },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key and body.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   Location: {
     description: 'The path of the resource this request created.',
     schema: { type: 'string' },
@@ -46,6 +50,23 @@ export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref:
 export const UNSUPPORTED_MEDIA_TYPE = {
   description: 'unsupported_media_type: the request body is not JSON',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+};
+
+export const IDEMPOTENCY_KEY_PARAMETER = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Makes the POST safe to retry: the same key and body within 24 h return the first answer (marked ' +
+    '`Idempotent-Replayed: true`) instead of acting twice; the key with another body is 422, and while the first ' +
+    'request runs, 409. Keys are per tenant; use a UUID.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  example: '5f0c6b8e-2a41-4f57-9a36-1b8f3d2c7e90',
+};
+
+export const IDEMPOTENCY_RESPONSES = {
+  '409': { description: 'conflict: a request with this Idempotency-Key is still running', content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } } },
+  '422': { description: 'idempotency_key_reused: the Idempotency-Key was used with another request', content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } } },
 };
 
 export const INTERNAL_ERROR = {

@@ -106,3 +106,20 @@ test('the job list pages newest first with a cursor, and refuses a cursor it did
   expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?cursor=bm9wZQ')).body.code).toBe('validation_failed');
   expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?limit=0')).status).toBe(400);
 });
+
+test('a repeated Idempotency-Key starts one export job and replays its 202', async () => {
+  const post = () =>
+    fetch(`${catalog.url}/v1/gs1/exports`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.key, 'content-type': 'application/json', 'idempotency-key': 'export-once' },
+      body: JSON.stringify({ name: 'once', query: 'no-such-thing' }),
+    });
+  const first = await post();
+  const again = await post();
+  expect([first.status, again.status]).toEqual([202, 202]);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  const [a, b] = [(await first.json()) as { jobId: string }, (await again.json()) as { jobId: string }];
+  expect(b.jobId).toBe(a.jobId);
+  const jobs = (await api(catalog, t, 'GET', '/v1/gs1/exports')).body.jobs as { name: string }[];
+  expect(jobs.filter((j) => j.name === 'once')).toHaveLength(1);
+});

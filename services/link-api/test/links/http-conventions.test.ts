@@ -1,4 +1,7 @@
-import { call, newTenant, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { Pool } from 'pg';
+import { poolConfig } from '@waymark/db';
+import { PgIdempotencyStore, startIdempotencySweeper } from '@waymark/http';
+import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
@@ -82,5 +85,78 @@ describe('If-Match on a link', () => {
     expect((await call(api, tenant.key, 'GET', '/v1/links/guarded')).status).toBe(200);
     const deleted = await fetch(`${api.url}/v1/links/guarded`, { method: 'DELETE', headers: { 'x-api-key': tenant.key, 'if-match': etag } });
     expect(deleted.status).toBe(204);
+  });
+});
+
+describe('Idempotency-Key on POST', () => {
+  const post = (key: string, body: unknown) =>
+    fetch(`${api.url}/v1/links`, {
+      method: 'POST',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+
+  it('creates once and replays the first answer for the same key and body, marked as replayed', async () => {
+    const key = `create-${Date.now()}`;
+    const first = await post(key, { destination: 'https://example.com/once' });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const created = (await first.json()) as { code: string };
+    const again = await post(key, { destination: 'https://example.com/once' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await again.json()).toEqual(created);
+    const listed = await call(api, tenant.key, 'GET', '/v1/links?q=example.com/once');
+    expect(listed.body.links.map((l: { code: string }) => l.code)).toEqual([created.code]);
+  });
+
+  it('refuses the same key with another body with 422', async () => {
+    const key = `mismatch-${Date.now()}`;
+    expect((await post(key, { destination: 'https://example.com/a' })).status).toBe(201);
+    const other = await post(key, { destination: 'https://example.com/b' });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
+  it('answers a concurrent duplicate with 409 while the first is running, and never creates twice', async () => {
+    const key = `race-${Date.now()}`;
+    const replies = await Promise.all(Array.from({ length: 6 }, () => post(key, { destination: 'https://example.com/race' })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(replies.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    const listed = await call(api, tenant.key, 'GET', '/v1/links?q=example.com/race');
+    expect(listed.body.links).toHaveLength(1);
+  });
+
+  it('keeps keys per tenant: another tenant may use the same key', async () => {
+    const key = `shared-${Date.now()}`;
+    expect((await post(key, { destination: 'https://example.com/t1' })).status).toBe(201);
+    const other = await newTenant(api);
+    const reply = await fetch(`${api.url}/v1/links`, {
+      method: 'POST',
+      headers: { 'x-api-key': other.key, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ destination: 'https://example.com/t2' }),
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('forgets a key after 24 h, and the sweeper deletes it', async () => {
+    const key = `old-${Date.now()}`;
+    expect((await post(key, { destination: 'https://example.com/old' })).status).toBe(201);
+    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    const reused = await post(key, { destination: 'https://example.com/new-after-a-day' });
+    expect(reused.status).toBe(201);
+    expect(reused.headers.get('idempotent-replayed')).toBeNull();
+
+    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    const pool = new Pool(poolConfig({ databaseUrl: api.databaseUrl, schema: 'link_api' }, 1));
+    try {
+      expect(await startIdempotencySweeper(new PgIdempotencyStore(pool), { logger: console }).sweepNow()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.end();
+    }
+    expect(await sql(api, 'SELECT 1 FROM link_api.idempotency_key WHERE key = $1', [key])).toEqual([]);
   });
 });

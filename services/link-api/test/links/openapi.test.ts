@@ -137,6 +137,21 @@ describe('GET /v1/openapi.json', () => {
     expect(ops.filter(({ op }) => (op as { requestBody?: unknown }).requestBody && !op.responses['415']).map(({ key }) => key)).toEqual([]);
   });
 
+  it('declares Idempotency-Key, its 409 and 422 and the replay marker on every POST taken with an API key', async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
+    const posts = operationsOf(doc).filter(({ key, op }) => key.startsWith('post ') && op.security?.some((r) => 'api_key' in r));
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    for (const { key, op } of posts) {
+      const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1];
+      expect({
+        key,
+        header: op.parameters?.some((p) => p.name === 'Idempotency-Key'),
+        statuses: ['409', '422'].filter((s) => op.responses[s]),
+        replayed: Object.keys(success?.headers ?? {}).includes('Idempotent-Replayed'),
+      }).toEqual({ key, header: true, statuses: ['409', '422'], replayed: true });
+    }
+  });
+
   it('declares If-Match and 412 on a link\'s PATCH and DELETE, and the ETag its reads return', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     const op = (key: string) => operationsOf(doc).find((o) => o.key === key)!.op;

@@ -39,6 +39,7 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
     license: { name: 'Proprietary' },
     contact: { name: 'Waymark operators' },
     apiKeyScheme: 'api_key',
+    idempotentPosts: true,
   });
 }
 
