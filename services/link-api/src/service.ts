@@ -7,6 +7,7 @@ import type { EventBus, FreshReads } from '@waymark/events';
 import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
+import { apiReferenceRoutes } from './http/docs/api-reference';
 import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
@@ -138,7 +139,10 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
       authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
       controllers,
-      mount: (express) => RegisterRoutes(express),
+      mount: (express) => {
+        express.use(apiReferenceRoutes());
+        RegisterRoutes(express);
+      },
     });
     const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
     started.push(() => server.close());
