@@ -16,22 +16,35 @@ export interface Gs1LinksetEntryView {
 
 /** Gs1Record (spec 2.5). */
 export interface Gs1RecordWrite {
-  /** GTIN-8, 12, 13 or 14 with a valid check digit */
+  /**
+   * GTIN-8, 12, 13 or 14 with a valid check digit
+   * @example "09506000134352"
+   */
   gtin: string;
   /** AI 22 */
   cpv?: string;
-  /** AI 10 */
+  /**
+   * AI 10
+   * @example "ABC123"
+   */
   batch?: string;
   /** AI 21 */
   serial?: string;
-  /** AI 17, YYMMDD */
+  /**
+   * AI 17, YYMMDD
+   * @example "271231"
+   */
   expiry?: string;
+  /** @example "https://brand.example.com/products/sparkling-water" */
   destination?: string;
   /** More than one entry needs the resolver entitlement */
   linkset?: Gs1LinksetEntryView[];
   /** Data attributes keyed by AI number; need the resolver entitlement */
   ai?: { [ai: string]: string };
-  /** At most 20 (after merging with the request's tags), each at most 32 characters */
+  /**
+   * At most 20 (after merging with the request's tags), each at most 32 characters
+   * @example ["spring-2026", "print"]
+   */
   tags?: string[];
   /** A verified domain of the tenant; its default domain when omitted */
   domain?: string;
@@ -64,7 +77,10 @@ export interface Gs1BulkResultView {
 }
 
 export interface Gs1LinkView {
-  /** Derived Digital Link path, e.g. 01/09506000134352/10/ABC */
+  /**
+   * Derived Digital Link path
+   * @example "01/09506000134352/10/ABC123"
+   */
   code: string;
   domain: string;
   /** Full Digital Link URI */
@@ -89,6 +105,7 @@ export interface Gs1LinkListView {
 
 /** Gs1ExportWrite (spec 2.8); every field optional, defaults applied. */
 export interface Gs1ExportWriteView {
+  /** @example "Spring 2026 labels" */
   name?: string;
   query?: string;
   tags?: string[];

@@ -53,6 +53,7 @@ export interface ChannelPatchBody {
 }
 
 export interface ChannelView {
+  /** @example "ch_0193f1d27c4e7b1a9f0e3a5b6c7d8e9f" */
   id: string;
   type: 'webhook' | 'zapier' | 'n8n' | 'slack' | 'email';
   name: string;
