@@ -55,6 +55,12 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
     expect(checked).toBeGreaterThanOrEqual(owners.size);
   });
 
+  it('routes the API reference page and its script to link-api, as the embedded gateway does', async () => {
+    for (const path of ['/docs', '/docs/redoc.standalone.js']) {
+      expect({ path, nginx: (await gateway.send('GET', API_HOST, path)).servedBy, embedded: routeOf(path) }).toEqual({ path, nginx: 'link-api', embedded: 'link-api' });
+    }
+  });
+
   it('answers unknown API paths itself with a JSON 404, and sends every other host to the redirector', async () => {
     await expect(gateway.send('GET', API_HOST, '/v2/things')).resolves.toEqual({ status: 404, servedBy: undefined });
     expect(routeOf('/v2/things')).toBeUndefined();

@@ -55,4 +55,12 @@ describe('environment fields', () => {
     expect(env.secret(4).safeParse('abc').success).toBe(false);
     expect(env.secret(4).parse('abcd')).toBe('abcd');
   });
+
+  it('reads a comma-separated list of browser origins and refuses paths or bare hosts', () => {
+    expect(env.originList().parse('https://console.acme.example, http://localhost:5173')).toEqual(['https://console.acme.example', 'http://localhost:5173']);
+    expect(env.originList().parse('')).toEqual([]);
+    for (const raw of ['https://console.acme.example/', 'console.acme.example', 'https://a.example/app']) {
+      expect({ raw, ok: env.originList().safeParse(raw).success }).toEqual({ raw, ok: false });
+    }
+  });
 });

@@ -33,6 +33,23 @@ export function url(protocols?: readonly string[]) {
   });
 }
 
+/** Comma-separated browser origins (`https://console.acme.example`); empty means none. */
+export function originList() {
+  return z.string().transform((value, ctx) => {
+    const origins = value.split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+    for (const origin of origins) {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || parsed.origin !== origin) ctx.addIssue({ code: 'custom', message: 'must be origins like https://app.example.com (scheme, host, optional port; no path)' });
+    }
+    return origins;
+  });
+}
+
 /** Comma-separated `host:port` list, as Kafka clients take it: `kafka-1:9092,kafka-2:9092`. */
 export function brokerList() {
   return z.string().transform((value, ctx) => {
@@ -87,4 +104,4 @@ export function secret(minLength: number) {
 }
 
 /** Namespace for schema declarations: `z.object({ PORT: env.port().default(8080) })`. */
-export const env = { port, url, brokerList, duration, boolean, logLevel, secret };
+export const env = { port, url, originList, brokerList, duration, boolean, logLevel, secret };

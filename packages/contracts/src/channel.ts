@@ -46,5 +46,11 @@ export const Channel = z.object({
 });
 export type Channel = z.infer<typeof Channel>;
 
-export const ChannelList = z.object({ channels: z.array(Channel) });
+/** A page of channels, oldest first; `nextCursor` is null on the last page. */
+export const ChannelList = z.object({ channels: z.array(Channel), nextCursor: z.string().nullable() });
+export const ChannelListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type ChannelListQuery = z.output<typeof ChannelListQuery>;
 export type ChannelList = z.infer<typeof ChannelList>;

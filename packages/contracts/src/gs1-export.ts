@@ -48,5 +48,11 @@ export const Gs1ExportSummary = z.object({
 });
 export type Gs1ExportSummary = z.infer<typeof Gs1ExportSummary>;
 
-export const Gs1ExportList = z.object({ jobs: z.array(Gs1ExportSummary) });
+/** A page of export jobs, newest first; `nextCursor` is null on the last page. */
+export const Gs1ExportList = z.object({ jobs: z.array(Gs1ExportSummary), nextCursor: z.string().nullable() });
+export const Gs1ExportListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type Gs1ExportListQuery = z.output<typeof Gs1ExportListQuery>;
 export type Gs1ExportList = z.infer<typeof Gs1ExportList>;

@@ -25,3 +25,4 @@ export * from './events/channel-state';
 export * from './events/click-fact';
 export * from './events/export-events';
 export * from './short-url';
+export * from './keyset-cursor';

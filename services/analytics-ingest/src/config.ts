@@ -6,6 +6,8 @@ export const configSchema = z.object({
   PORT: env.port().default(8082),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: env.logLevel().default('info'),
+  /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
+  CORS_ALLOWED_ORIGINS: env.originList().default([]),
   CLICKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest'),
   LINKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest.links'),
   /** How long facts and rollups are kept (whole UTC days); at least 2 days. */

@@ -109,6 +109,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const app = createHttpApp({
     service: 'analytics-ingest',
     logger,
+    corsOrigins: config.CORS_ALLOWED_ORIGINS,
     readiness: { ...auth.readiness, postgres: postgresReady, kafka: () => bus.healthy() },
     trustProxy: 1,
     authenticator: auth.authenticator,

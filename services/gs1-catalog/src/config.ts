@@ -7,6 +7,8 @@ export const configSchema = z.object({
   PORT: env.port().default(8084),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel().default('info'),
+  /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
+  CORS_ALLOWED_ORIGINS: env.originList().default([]),
   /** Hops in front that may set X-Forwarded-For (the gateway). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(1),
   /** How long an export job may wait for a renderer to pick it up before it is handed out again. */

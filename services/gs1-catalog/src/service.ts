@@ -1,10 +1,11 @@
+import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, runMigrations } from '@waymark/db';
+import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, poolConfig, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ObjectStore } from '@waymark/objectstore';
 import { createDestinationScreener, HostList } from '@waymark/screening';
@@ -86,9 +87,16 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const controllers = new ControllerContainer()
     .register(Gs1LinksController, () => new Gs1LinksController(linkCases))
     .register(Gs1ExportsController, () => new Gs1ExportsController(exportCases));
+  // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
+  const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, 2));
+  idempotencyPool.on('error', (err) => logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'));
+  const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
+  const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
+    idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
     service: 'gs1-catalog',
     logger,
+    corsOrigins: config.CORS_ALLOWED_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     readiness: {
       postgres: postgresReady,
@@ -107,6 +115,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     () => sweeper.stop(),
     () => statusSubscription.stop(),
     () => auth.stop(),
+    () => idempotencySweeper.stop(),
+    () => idempotencyPool.end(),
     () => relay.stop(),
     () => prisma.$disconnect(),
   ];

@@ -33,6 +33,8 @@ export const configSchema = z
     DEFAULT_PLAN: z.string().min(1).default('free'),
     /** Hops in front that may set X-Forwarded-For (the gateway). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+    /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
+    CORS_ALLOWED_ORIGINS: env.originList().default([]),
     ...linksConfigShape,
   });
 

@@ -4,9 +4,10 @@ import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
 import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
 import type { EventBus, FreshReads } from '@waymark/events';
-import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
+import { apiReferenceRoutes } from './http/docs/api-reference';
 import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
@@ -126,14 +127,22 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     identity.register(controllers);
     createLinksModule(context).register(controllers);
 
+    const idempotencyStore = new PgIdempotencyStore(readPool);
+    const sweeper = startIdempotencySweeper(idempotencyStore, { logger });
+    started.push(() => sweeper.stop());
     const app = createHttpApp({
+      idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
       service: 'link-api',
       logger,
+      corsOrigins: config.CORS_ALLOWED_ORIGINS,
       trustProxy: config.TRUST_PROXY,
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
       authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
       controllers,
-      mount: (express) => RegisterRoutes(express),
+      mount: (express) => {
+        express.use(apiReferenceRoutes());
+        RegisterRoutes(express);
+      },
     });
     const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
     started.push(() => server.close());

@@ -18,6 +18,8 @@ export const configSchema = z
     PORT: env.port().default(8083),
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: env.logLevel().default('info'),
+    /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
+    CORS_ALLOWED_ORIGINS: env.originList().default([]),
     /** AES-256-GCM key that seals signing secrets at rest (see SECRET_ENCRYPTION_PREVIOUS_KEYS to rotate it). */
     SECRET_ENCRYPTION_KEY: base64Key,
     /**

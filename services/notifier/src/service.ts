@@ -1,9 +1,10 @@
+import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, OutboxRelay, findMigrationsDir, runMigrations } from '@waymark/db';
+import { awaitPublished, OutboxRelay, findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import { Gauge, Registry } from 'prom-client';
 import { fanOutClicks } from './app/fan-out-clicks';
@@ -103,9 +104,16 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     clock,
     confirmation: { baseUrl: publicBaseUrl(config), ttlMs: config.EMAIL_CONFIRMATION_TTL },
   });
+  // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
+  const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: NOTIFIER_SCHEMA }, 2));
+  idempotencyPool.on('error', (err) => logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'));
+  const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
+  const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
+    idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
     service: 'notifier',
     logger,
+    corsOrigins: config.CORS_ALLOWED_ORIGINS,
     registry,
     trustProxy: 1,
     readiness: { postgres: postgresReady, events: () => bus.healthy(), ...auth.readiness },
@@ -123,6 +131,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     () => pipeline.stop(),
     () => resealer.stop(),
     () => auth.stop(),
+    () => idempotencySweeper.stop(),
+    () => idempotencyPool.end(),
     () => relay.stop(),
     () => webhooks.close(),
     async () => mail.close(),

@@ -46,6 +46,7 @@ describe('channels API', () => {
     const created = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'Orders', config: { url: receiver.url('/a') } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'webhook', name: 'Orders', enabled: true, signed: true, confirmed: true });
+    expect(created.headers.get('location')).toBe(`/v1/channels/${created.body.id}`);
     expect(created.body.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const listed = await api.call('GET', '/v1/channels');
@@ -86,6 +87,45 @@ describe('channels API', () => {
     const [request] = await waitFor(() => receiver.requestsTo('/slack-live').length > 0 && receiver.requestsTo('/slack-live'), { timeoutMs: 20_000 });
     expect(JSON.parse(request?.body as string).text).toContain('go.acme.test');
     expect(request?.headers['webhook-signature']).toBeUndefined();
+  });
+
+  it('pages the channel list with a cursor, oldest first, and refuses a cursor it did not issue', async () => {
+    const other = await newTenant(bus);
+    const paged = apiClient(notifier.baseUrl, other.apiKey);
+    await paged.ready();
+    const names = ['one', 'two', 'three', 'four', 'five'];
+    for (const name of names) await paged.call('POST', '/v1/channels', { type: 'webhook', name, config: { url: receiver.url(`/${name}`) } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { status: number; body: { channels: { name: string }[]; nextCursor: string | null } } = await paged.call('GET', `/v1/channels?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.channels.map((c) => c.name));
+      cursor = page.body.nextCursor;
+      pages += 1;
+    } while (cursor !== null);
+    expect({ pages, seen }).toEqual({ pages: 3, seen: names });
+    expect((await paged.call('GET', '/v1/channels?cursor=bm9wZQ')).body.code).toBe('validation_failed');
+    expect((await paged.call('GET', '/v1/channels?limit=500')).status).toBe(400);
+  });
+
+  it('creates a channel once for a repeated Idempotency-Key, replaying the first answer with its one-time secret', async () => {
+    const other = await newTenant(bus);
+    const client = apiClient(notifier.baseUrl, other.apiKey);
+    await client.ready();
+    const post = () =>
+      fetch(`${notifier.baseUrl}/v1/channels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${other.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'channel-1' },
+        body: JSON.stringify({ type: 'webhook', name: 'Once', config: { url: receiver.url('/once') } }),
+      });
+    const first = await post();
+    const again = await post();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await client.call('GET', '/v1/channels')).body.channels).toHaveLength(1);
   });
 
   it('refuses keys without the scope and requests without a key', async () => {

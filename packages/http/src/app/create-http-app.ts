@@ -2,11 +2,15 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@waymark/logging';
 import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { idempotency, type IdempotencyOptions } from '../idempotency/idempotency';
+import { cors } from './cors';
 import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
 import { jsonBodyGuard } from './json-body-guard';
+import { jsonOnly } from './json-only';
+import { methodNotAllowed } from './method-not-allowed';
 import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
 import { requestGuard } from './request-guard';
@@ -27,6 +31,10 @@ export interface HttpAppOptions {
   readonly registry?: Registry;
   readonly authenticator?: Authenticator;
   readonly controllers?: ControllerContainer;
+  /** `Idempotency-Key` on POST: where keys are kept and whose they are. Without it the header is ignored. */
+  readonly idempotency?: IdempotencyOptions;
+  /** Browser origins allowed to call the API (CORS); none, the default, allows no other site. */
+  readonly corsOrigins?: readonly string[];
   /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
   mount(app: Express): void;
 }
@@ -41,6 +49,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('json spaces', 0);
   setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
+  app.use(cors(options.corsOrigins ?? []));
 
   // Every answer is JSON (or a probe's text): never to be sniffed into HTML or script by a browser.
   app.use((_req, res, next) => {
@@ -54,10 +63,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.get(METRICS_PATH, metrics.handler);
 
   app.use(requestGuard);
+  app.use(jsonOnly);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(jsonBodyGuard);
+  if (options.idempotency) app.use(idempotency(options.idempotency));
   options.mount(app);
 
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -13,6 +13,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     return;
   }
   if (mapped.retryAfterSeconds !== undefined) res.set('Retry-After', String(mapped.retryAfterSeconds));
+  // RFC 9110 11.6.1: a 401 names the scheme that would succeed (the API key as a bearer token).
+  if (mapped.status === 401) res.set('WWW-Authenticate', 'Bearer realm="waymark"');
   res.status(mapped.status).json(mapped.body);
 };
 

@@ -14,10 +14,11 @@ export type OpenApiDocument = z.input<typeof openApiDocument>;
 
 export interface MergedOpenApi {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: { title: string; version: string; description?: string; contact?: object; license?: object };
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
   components: Record<string, Record<string, unknown>>;
-  tags?: { name: string }[];
+  tags?: { name: string; description?: string }[];
 }
 
 export interface MergeOpenApiOptions {

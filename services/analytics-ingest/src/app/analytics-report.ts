@@ -1,28 +1,29 @@
+import type { Count, DateTime } from '@waymark/http';
 import type { Dimension } from '../domain/dimensions';
 import type { Granularity } from '../domain/time-range';
 
 /** Counts of one bucket or breakdown entry. total = clicks + scans = humans + bots. */
 export interface Counts {
   /** Every counted request. */
-  total: number;
+  total: Count;
   /** Requests without the QR scan marker. */
-  clicks: number;
+  clicks: Count;
   /** Requests carrying the QR scan marker (source qr). */
-  scans: number;
+  scans: Count;
   /** GET requests from browsers that no bot check flagged. */
-  humans: number;
+  humans: Count;
   /** Bots, link previews and HEAD requests. */
-  bots: number;
+  bots: Count;
 }
 
 export interface Totals extends Counts {
   /** Distinct human visitors (salted hash of IP and user agent) in the range; a HyperLogLog estimate, exact for small counts. */
-  uniqueVisitors: number;
+  uniqueVisitors: Count;
 }
 
 export interface SeriesPoint extends Counts {
   /** Start of the UTC hour or day. */
-  start: string;
+  start: DateTime;
 }
 
 export interface BreakdownEntry extends Counts {
@@ -30,8 +31,22 @@ export interface BreakdownEntry extends Counts {
   value: string | null;
 }
 
-/** Top entries per dimension, most requests first. */
-export type Breakdowns = Record<Dimension, BreakdownEntry[]>;
+/**
+ * Top entries per dimension, most requests first. Spelled out key by key (not `Record<Dimension, ...>`) so the
+ * OpenAPI document gets a readable schema; the check below keeps the keys equal to DIMENSIONS.
+ */
+export interface Breakdowns {
+  device: BreakdownEntry[];
+  browser: BreakdownEntry[];
+  os: BreakdownEntry[];
+  country: BreakdownEntry[];
+  city: BreakdownEntry[];
+  referrer: BreakdownEntry[];
+  source: BreakdownEntry[];
+}
+type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : never;
+const breakdownKeysMatchDimensions: SameKeys<keyof Breakdowns, Dimension> = true;
+void breakdownKeysMatchDimensions;
 
 export interface LinkBreakdownEntry extends Counts {
   domain: string;
@@ -40,9 +55,9 @@ export interface LinkBreakdownEntry extends Counts {
 
 interface ReportBase {
   /** Start of the range, inclusive. */
-  from: string;
+  from: DateTime;
   /** End of the range, exclusive. */
-  to: string;
+  to: DateTime;
   granularity: Granularity;
   totals: Totals;
   series: SeriesPoint[];

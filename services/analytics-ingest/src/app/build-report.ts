@@ -1,5 +1,5 @@
 import { addCounts, present, topEntries, ZERO, type RawCounts } from '../domain/counts';
-import { DIMENSIONS, dimensionOf } from '../domain/dimensions';
+import { DIMENSIONS, dimensionOf, type Dimension } from '../domain/dimensions';
 import { hllEstimate } from '../domain/hyperloglog';
 import { bucketStarts, planRange, type TimeRange } from '../domain/time-range';
 import type { AnalyticsQueryRepository, Scope } from '../infra/analytics-query.repository';
@@ -52,7 +52,7 @@ function breakdowns(rows: Array<{ dim: number; value: string } & RawCounts>, top
     values.set(row.value, addCounts(values.get(row.value) ?? ZERO, row));
     perDim.set(row.dim, values);
   }
-  const result = Object.fromEntries(DIMENSIONS.map((d) => [d, [] as BreakdownEntry[]])) as Breakdowns;
+  const result = Object.fromEntries(DIMENSIONS.map((d) => [d, [] as BreakdownEntry[]])) as Record<Dimension, BreakdownEntry[]>;
   for (const [dim, values] of perDim) {
     const name = dimensionOf(dim);
     if (!name) continue;

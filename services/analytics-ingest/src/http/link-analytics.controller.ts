@@ -5,7 +5,7 @@ import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkAnalytics } from '../app/analytics-report';
 import type { AnalyticsUseCases } from './analytics-use-cases';
-import { parseFormat, parseTop, respond } from './respond';
+import { parseFormat, parseTop, respond, type AnalyticsWindow, type ReportFormat } from './respond';
 
 @Route('v1/links')
 @Tags('Analytics')
@@ -18,11 +18,15 @@ export class LinkAnalyticsController extends Controller {
    * Click and scan analytics of one link. `window` 24h is the current UTC hour and the 23 before it (hourly
    * series); 7d and 30d are today (UTC) and the 6 or 29 days before it (daily series). `format=csv` returns the
    * same report as one CSV table (columns section, key, total, clicks, scans, humans, bots, unique_visitors).
+   * @summary Get a link's analytics
    * @param code The link's code
    * @param window 24h, 7d or 30d; default 24h
    * @param domain The link's domain; default the tenant's default domain
    * @param top Entries per breakdown, 1 to 100; default 10
    * @param format json (default) or csv
+   * @isInt top
+   * @minimum top 1
+   * @maximum top 100
    */
   @Get('{code}/analytics')
   @Security('api_key', ['analytics'])
@@ -36,10 +40,10 @@ export class LinkAnalyticsController extends Controller {
   public async linkAnalytics(
     @Path() code: string,
     @Request() request: ExpressRequest,
-    @Query() window?: string,
+    @Query() window?: AnalyticsWindow,
     @Query() domain?: string,
     @Query() top?: number,
-    @Query() format?: string,
+    @Query() format?: ReportFormat,
   ): Promise<LinkAnalytics | Readable> {
     const principal = principalOf(request);
     const output = parseFormat(format);

@@ -4,6 +4,12 @@ import { DomainError } from '@waymark/contracts';
 import { renderCsv } from '../app/render-csv';
 import type { LinkAnalytics, TenantAnalytics } from '../app/analytics-report';
 
+/** The per-link report's span: the last 24 hours (hourly series), 7 or 30 days (daily series). */
+export type AnalyticsWindow = '24h' | '7d' | '30d';
+
+/** `json` (default) or `csv`: the same report as one CSV table. */
+export type ReportFormat = 'json' | 'csv';
+
 export const DEFAULT_TOP = 10;
 export const MAX_TOP = 100;
 

@@ -5,7 +5,7 @@ import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { TenantAnalytics } from '../app/analytics-report';
 import type { AnalyticsUseCases } from './analytics-use-cases';
-import { parseFormat, parseTop, respond } from './respond';
+import { parseFormat, parseTop, respond, type ReportFormat } from './respond';
 
 @Route('v1/analytics')
 @Tags('Analytics')
@@ -19,10 +19,14 @@ export class TenantAnalyticsController extends Controller {
    * a whole UTC day; as `to` the day is included) or date-times with `Z` or an offset. Default: the last 7 UTC
    * days including today; with only one bound, the other is 7 days away. `from` after `to`, an unparsable value or
    * a range over 366 days is a 400. Ranges up to 48 h have an hourly series, longer ones a daily series.
+   * @summary Get the tenant's analytics
    * @param from Start, inclusive
    * @param to End, exclusive (a date includes that day)
    * @param top Entries per breakdown and links, 1 to 100; default 10
    * @param format json (default) or csv
+   * @isInt top
+   * @minimum top 1
+   * @maximum top 100
    */
   @Get()
   @Security('api_key', ['analytics:read'])
@@ -37,7 +41,7 @@ export class TenantAnalyticsController extends Controller {
     @Query() from?: string,
     @Query() to?: string,
     @Query() top?: number,
-    @Query() format?: string,
+    @Query() format?: ReportFormat,
   ): Promise<TenantAnalytics | Readable> {
     const principal = principalOf(request);
     const output = parseFormat(format);

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Path, Post, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Delete, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { isDomainError } from '@waymark/contracts';
+import { Gs1ExportListQuery, isDomainError } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { ExportUseCases } from '../exports/app/export-use-cases';
 import type { Gs1ExportCreatedView, Gs1ExportListView, Gs1ExportView, Gs1ExportWriteView } from './gs1-types';
@@ -16,7 +16,11 @@ export class Gs1ExportsController extends Controller {
     super();
   }
 
-  /** Starts an export job; 202 at once. Poll GET /v1/gs1/exports/{id} until ready or failed. */
+  /**
+   * Starts an export job; 202 at once. Poll GET /v1/gs1/exports/{id} until ready or failed. 429 with Retry-After
+   * when the plan's exports per hour are used up.
+   * @summary Start a GS1 export
+   */
   @Post()
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(202, 'Accepted')
@@ -25,6 +29,7 @@ export class Gs1ExportsController extends Controller {
     try {
       const created = await this.exports.create(principalOf(request), body);
       this.setStatus(202);
+      this.setHeader('Location', `/v1/gs1/exports/${encodeURIComponent(created.jobId)}`);
       return created;
     } catch (error) {
       // The plan's export quota: the error carries when to retry, which HTTP says with Retry-After.
@@ -34,14 +39,26 @@ export class Gs1ExportsController extends Controller {
     }
   }
 
-  /** The tenant's latest 100 jobs, newest first. */
+  /**
+   * The tenant's jobs, newest first, a page at a time.
+   * @summary List GS1 exports
+   * @param limit Page size, 1 to 100 (default 100)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 100
+   */
   @Get()
   @Security('api_key', ['gs1:read'])
-  public async listExports(@Request() request: ExpressRequest): Promise<Gs1ExportListView> {
-    return this.exports.list(principalOf(request));
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listExports(@Request() request: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<Gs1ExportListView> {
+    return this.exports.list(principalOf(request), Gs1ExportListQuery.parse({ limit, cursor }));
   }
 
-  /** The job; when ready, with a download URL minted now and valid 7 days. */
+  /**
+   * The job; when ready, with a download URL minted now and valid 7 days.
+   * @summary Get a GS1 export
+   */
   @Get('{id}')
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(404, 'not_found')
@@ -49,7 +66,10 @@ export class Gs1ExportsController extends Controller {
     return this.exports.get(principalOf(request), id);
   }
 
-  /** Removes the job and its zip. */
+  /**
+   * Removes the job and its zip.
+   * @summary Delete a GS1 export
+   */
   @Delete('{id}')
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(204, 'Deleted')

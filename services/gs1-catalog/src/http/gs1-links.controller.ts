@@ -15,25 +15,33 @@ export class Gs1LinksController extends Controller {
     super();
   }
 
-  /** Creates or updates up to 500 GS1 Digital Links; each record succeeds or fails on its own, results in order. */
+  /**
+   * Creates or updates up to 500 GS1 Digital Links (and at most the plan's bulk row cap); each record succeeds or
+   * fails on its own, results in order.
+   * @summary Create or update GS1 Digital Links in bulk
+   */
   @Post('bulk')
   @Security('api_key', ['gs1:write'])
   @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
-  public async bulkUpsert(@Body() body: Gs1BulkBody, @Request() request: ExpressRequest): Promise<Gs1BulkResultView> {
+  public async bulkUpsertGs1Links(@Body() body: Gs1BulkBody, @Request() request: ExpressRequest): Promise<Gs1BulkResultView> {
     return this.links.bulkUpsert(principalOf(request), body);
   }
 
   /**
-   * The tenant's GS1 links in import order.
+   * The tenant's GS1 links in import order, a page at a time.
+   * @summary List GS1 Digital Links
    * @param query Free text over code, destination and tags
    * @param tags Comma-separated; records carrying all of them
    * @param cursor `nextCursor` of the previous page
    * @param limit 1 to 500 (default 100)
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 500
    */
   @Get()
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(400, 'validation_failed')
-  public async listLinks(
+  public async listGs1Links(
     @Request() request: ExpressRequest,
     @Query() query?: string,
     @Query() tags?: string,
@@ -46,22 +54,29 @@ export class Gs1LinksController extends Controller {
 
   /**
    * One GS1 link by its derived path, URL-encoded as one segment (`01%2F09506000134352%2F10%2FABC`).
+   * @summary Get a GS1 Digital Link
+   * @param path The derived Digital Link path, URL-encoded
    * @param domain Needed only when the path exists on several of the tenant's domains
    */
   @Get('{path}')
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(404, 'not_found')
-  public async getLink(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<Gs1LinkView> {
+  public async getGs1Link(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<Gs1LinkView> {
     void domain;
     return this.links.get(principalOf(request), path, request.query);
   }
 
-  /** Deletes the GS1 link; the resolver stops resolving it. */
+  /**
+   * Deletes the GS1 link; the resolver stops resolving it.
+   * @summary Delete a GS1 Digital Link
+   * @param path The derived Digital Link path, URL-encoded
+   * @param domain Needed only when the path exists on several of the tenant's domains
+   */
   @Delete('{path}')
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async deleteLink(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+  public async deleteGs1Link(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
     void domain;
     await this.links.remove(principalOf(request), path, request.query);
     this.setStatus(204);

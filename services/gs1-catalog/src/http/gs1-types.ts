@@ -2,6 +2,7 @@
  * The GS1 resources as the OpenAPI document shows them (tsoa reads TypeScript types, not zod). The zod schemas in
  * @waymark/contracts are what validates; these interfaces describe the same shapes.
  */
+import type { Count, DateTime, Url } from '@waymark/http';
 
 export interface Gs1LinksetEntryView {
   /** GS1 link type as a CURIE (`gs1:pip`) or full URI; default `gs1:pip` */
@@ -20,24 +21,37 @@ export interface Gs1LinksetEntryView {
 
 /** Gs1Record (spec 2.5). */
 export interface Gs1RecordWrite {
-  /** GTIN-8, 12, 13 or 14 with a valid check digit */
+  /**
+   * GTIN-8, 12, 13 or 14 with a valid check digit
+   * @example "09506000134352"
+   */
   gtin: string;
   /** AI 22 */
   cpv?: string;
-  /** AI 10 */
+  /**
+   * AI 10
+   * @example "ABC123"
+   */
   batch?: string;
   /** AI 21 */
   serial?: string;
-  /** AI 17, YYMMDD */
+  /**
+   * AI 17, YYMMDD
+   * @example "271231"
+   */
   expiry?: string;
   /** What the item is, in words (GS1 linkset itemDescription); derived from the GTIN when omitted */
   itemDescription?: string;
+  /** @example "https://brand.example.com/products/sparkling-water" */
   destination?: string;
   /** More than one entry needs the resolver entitlement */
   linkset?: Gs1LinksetEntryView[];
   /** Data attributes keyed by AI number; need the resolver entitlement */
   ai?: { [ai: string]: string };
-  /** At most 20 (after merging with the request's tags), each at most 32 characters */
+  /**
+   * At most 20 (after merging with the request's tags), each at most 32 characters
+   * @example ["spring-2026", "print"]
+   */
   tags?: string[];
   /** A verified domain of the tenant; its default domain when omitted */
   domain?: string;
@@ -58,7 +72,7 @@ export interface Gs1BulkBody {
 }
 
 export interface Gs1BulkRowResultView {
-  row: number;
+  row: Count;
   gtin: string | null;
   code: string | null;
   status: 'created' | 'updated' | 'skipped' | 'failed';
@@ -67,20 +81,23 @@ export interface Gs1BulkRowResultView {
 }
 
 export interface Gs1BulkResultView {
-  requested: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
+  requested: Count;
+  created: Count;
+  updated: Count;
+  skipped: Count;
+  failed: Count;
   results: Gs1BulkRowResultView[];
 }
 
 export interface Gs1LinkView {
-  /** Derived Digital Link path, e.g. 01/09506000134352/10/ABC */
+  /**
+   * Derived Digital Link path
+   * @example "01/09506000134352/10/ABC123"
+   */
   code: string;
   domain: string;
   /** Full Digital Link URI */
-  uri: string;
+  uri: Url;
   gtin: string;
   cpv: string | null;
   batch: string | null;
@@ -91,8 +108,8 @@ export interface Gs1LinkView {
   linkset: Gs1LinksetEntryView[];
   ai: { [ai: string]: string };
   tags: string[];
-  createdAt: string;
-  updatedAt: string;
+  createdAt: DateTime;
+  updatedAt: DateTime;
 }
 
 export interface Gs1LinkListView {
@@ -102,12 +119,21 @@ export interface Gs1LinkListView {
 
 /** Gs1ExportWrite (spec 2.8); every field optional, defaults applied. */
 export interface Gs1ExportWriteView {
+  /** @example "Spring 2026 labels" */
   name?: string;
   query?: string;
   tags?: string[];
   symbologies?: ('qr' | 'dm')[];
   sizeMode?: 'total' | 'xdim';
+  /**
+   * Overall printed size in mm when sizeMode is `total` (default 25); above 0.
+   * @maximum 1000
+   */
   sizeMm?: number;
+  /**
+   * Module size in mm when sizeMode is `xdim` (default 0.495; GS1 retail POS guidance 0.396 to 0.990); above 0.
+   * @maximum 20
+   */
   xdimMm?: number;
   ec?: 'L' | 'M' | 'Q' | 'H';
   hri?: boolean;
@@ -117,7 +143,11 @@ export interface Gs1ExportWriteView {
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
   raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';
   sheet?: 'none' | 'a4' | 'avery-l7160' | 'roll-100';
-  /** 0 to 10 */
+  /**
+   * 0 to 10
+   * @minimum 0
+   * @maximum 10
+   */
   bleedMm?: number;
   marks?: boolean;
   ink?: 'k100' | 'spot';
@@ -130,31 +160,38 @@ export interface Gs1ExportCreatedView {
   jobId: string;
   name: string;
   status: 'pending';
-  createdAt: string;
+  createdAt: DateTime;
 }
 
 export interface Gs1ExportSummaryView {
   jobId: string;
   name: string;
   status: 'pending' | 'rendering' | 'ready' | 'failed';
-  count: number | null;
+  count: Count | null;
   truncated: boolean;
-  createdAt: string;
-  finishedAt: string | null;
+  createdAt: DateTime;
+  finishedAt: DateTime | null;
 }
 
 export interface Gs1ExportView extends Gs1ExportSummaryView {
-  sizeBytes: number | null;
+  sizeBytes: Count | null;
   error: string | null;
   options: Gs1ExportWriteView;
   /** Codes rendered so far, while rendering */
-  progress: { done: number; total: number } | null;
+  progress: Gs1ExportProgressView | null;
   /** Presigned zip URL, minted on each GET, only when ready */
-  downloadUrl?: string;
+  downloadUrl?: Url;
   /** 604800 (7 days) */
-  urlExpiresIn?: number;
+  urlExpiresIn?: Count;
+}
+
+export interface Gs1ExportProgressView {
+  done: Count;
+  total: Count;
 }
 
 export interface Gs1ExportListView {
   jobs: Gs1ExportSummaryView[];
+  /** Pass as `cursor` for the next page; null on the last page */
+  nextCursor: string | null;
 }

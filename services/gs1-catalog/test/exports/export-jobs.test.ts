@@ -50,6 +50,7 @@ test('an export goes pending, rendering, ready; its zip downloads from a fresh p
   const created = await api(catalog, t, 'POST', '/v1/gs1/exports', { name: 'print-run', tags: ['print'], symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
   expect(created.status).toBe(202);
   expect(created.body).toMatchObject({ name: 'print-run', status: 'pending' });
+  expect(created.headers.get('location')).toBe(`/v1/gs1/exports/${created.body.jobId}`);
   const job = await untilFinished(created.body.jobId);
   expect(job).toMatchObject({ status: 'ready', count: 12, truncated: false, error: null, urlExpiresIn: 604800, progress: { done: 12, total: 12 } });
   expect(job.options).toMatchObject({ symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'], ec: 'H', sizeMm: 25 });
@@ -85,4 +86,40 @@ test('the plan bounds exports per hour: 429 with Retry-After', async () => {
   expect(refused.status).toBe(429);
   expect(refused.body.code).toBe('rate_limited');
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+});
+
+test('the job list pages newest first with a cursor, and refuses a cursor it did not issue', async () => {
+  const paged = await newTenant(catalog, { plan: { exportsPerHour: 20 } });
+  const created: string[] = [];
+  for (let i = 0; i < 5; i++) created.push((await api(catalog, paged, 'POST', '/v1/gs1/exports', { name: `page-${i}`, query: 'no-such-thing' })).body.jobId);
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page: { status: number; body: { jobs: { jobId: string }[]; nextCursor: string | null } } = await api(catalog, paged, 'GET', `/v1/gs1/exports?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(page.status).toBe(200);
+    seen.push(...page.body.jobs.map((j) => j.jobId));
+    cursor = page.body.nextCursor;
+    pages += 1;
+  } while (cursor !== null);
+  expect({ pages, seen }).toEqual({ pages: 3, seen: [...created].reverse() });
+  expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?cursor=bm9wZQ')).body.code).toBe('validation_failed');
+  expect((await api(catalog, paged, 'GET', '/v1/gs1/exports?limit=0')).status).toBe(400);
+});
+
+test('a repeated Idempotency-Key starts one export job and replays its 202', async () => {
+  const post = () =>
+    fetch(`${catalog.url}/v1/gs1/exports`, {
+      method: 'POST',
+      headers: { 'x-api-key': t.key, 'content-type': 'application/json', 'idempotency-key': 'export-once' },
+      body: JSON.stringify({ name: 'once', query: 'no-such-thing' }),
+    });
+  const first = await post();
+  const again = await post();
+  expect([first.status, again.status]).toEqual([202, 202]);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  const [a, b] = [(await first.json()) as { jobId: string }, (await again.json()) as { jobId: string }];
+  expect(b.jobId).toBe(a.jobId);
+  const jobs = (await api(catalog, t, 'GET', '/v1/gs1/exports')).body.jobs as { name: string }[];
+  expect(jobs.filter((j) => j.name === 'once')).toHaveLength(1);
 });

@@ -72,12 +72,12 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
 
 /** fetch against the operator API with the operator token; the body stays loosely typed, as tests assert its shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions
-export async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${base}/admin/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }

@@ -44,6 +44,7 @@ describe('operator API', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Acme', plan: { name: 'pro' }, defaultDomain: domain, domains: [{ name: domain, verified: true, verifiedBy: 'operator' }] });
     const id = created.body.id as string;
+    expect(created.headers.get('location')).toBe(`/admin/v1/tenants/${id}`);
     expect((await operator(api.url, 'GET', `/tenants/${id}`)).body.id).toBe(id);
 
     const state = await waitFor(() => watcher.identity.model.tenant(id), { message: 'tenant on identity.v1' });

@@ -1,12 +1,18 @@
-import { DomainError, type Channel, type ChannelList, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
+import { decodeKeysetCursor, DomainError, encodeKeysetCursor, type Channel, type ChannelList, type ChannelListQuery, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
 import { toChannel } from '../domain/channel-record';
 import type { ChannelDeps } from './channel-use-cases';
 import { hashToken } from './create-channel';
 
 const notFound = () => new DomainError('not_found', 'No such channel');
 
-export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId: string): Promise<ChannelList> {
-  return { channels: (await deps.channels.list(tenantId)).map(toChannel) };
+/** A page of the tenant's channels, oldest first. The cursor is the position (createdAt, id) of the page's last one. */
+export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, query: ChannelListQuery): Promise<ChannelList> {
+  const after = query.cursor === undefined ? null : decodeKeysetCursor(query.cursor);
+  const records = await deps.channels.list(tenantId, query.limit + 1, after);
+  const page = records.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const nextCursor = records.length > query.limit && last ? encodeKeysetCursor(last) : null;
+  return { channels: page.map(toChannel), nextCursor };
 }
 
 /** Pause/resume or rename; pausing cancels the channel's pending retries at once (spec 3.3). */

@@ -1,4 +1,4 @@
-import type { Channel, ChannelCreate, ChannelList, ChannelPatch, DeliveryList, DeliveryListQuery } from '@waymark/contracts';
+import type { Channel, ChannelCreate, ChannelList, ChannelListQuery, ChannelPatch, DeliveryList, DeliveryListQuery } from '@waymark/contracts';
 import type { ChannelDeps } from './channel-use-cases';
 import { createChannel } from './create-channel';
 import { checkEmailConfirmation, confirmEmail, deleteChannel, listChannels, listDeliveries, updateChannel } from './manage-channels';
@@ -6,7 +6,7 @@ import { checkEmailConfirmation, confirmEmail, deleteChannel, listChannels, list
 /** The use cases the HTTP layer calls, bound to their ports once at start-up. */
 export interface NotifierUseCases {
   createChannel(tenantId: string, input: ChannelCreate): Promise<Channel>;
-  listChannels(tenantId: string): Promise<ChannelList>;
+  listChannels(tenantId: string, query: ChannelListQuery): Promise<ChannelList>;
   updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
   deleteChannel(tenantId: string, id: string): Promise<void>;
   listDeliveries(tenantId: string, id: string, query: DeliveryListQuery): Promise<DeliveryList>;
@@ -17,7 +17,7 @@ export interface NotifierUseCases {
 export function bindUseCases(deps: ChannelDeps): NotifierUseCases {
   return {
     createChannel: (tenantId, input) => createChannel(deps, tenantId, input),
-    listChannels: (tenantId) => listChannels(deps, tenantId),
+    listChannels: (tenantId, query) => listChannels(deps, tenantId, query),
     updateChannel: (tenantId, id, patch) => updateChannel(deps, tenantId, id, patch),
     deleteChannel: (tenantId, id) => deleteChannel(deps, tenantId, id),
     listDeliveries: (tenantId, id, query) => listDeliveries(deps, tenantId, id, query),

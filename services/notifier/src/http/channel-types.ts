@@ -2,25 +2,46 @@
  * The shapes tsoa documents in the OpenAPI document. Requests are validated again with the zod schemas of
  * @waymark/contracts (ChannelCreate, ChannelPatch, DeliveryListQuery), which are the source of truth.
  */
+import type { Count, DateTime, Url } from '@waymark/http';
 
 /** A webhook-class channel (`webhook`, `zapier`, `n8n`) or Slack: deliveries are POSTed to `config.url`. */
 export interface UrlChannelCreate {
   type: 'webhook' | 'zapier' | 'n8n' | 'slack';
-  /** @minLength 1 @maxLength 100 */
+  /**
+   * @minLength 1
+   * @maxLength 100
+   * @example "Orders webhook"
+   */
   name: string;
   /** Default true. */
   enabled?: boolean;
   /** https only (plain http only for hosts the operator allowlists); private, loopback and metadata addresses are refused. Slack: its incoming-webhook URL. */
-  config: { url: string };
+  config: UrlChannelConfig;
+}
+
+export interface UrlChannelConfig {
+  /** @example "https://hooks.acme.example/waymark" */
+  url: Url;
+}
+
+export interface EmailChannelConfig {
+  /**
+   * @format email
+   * @example "alerts@acme.example"
+   */
+  email: string;
 }
 
 /** An email channel: double opt-in, nothing is sent before the recipient opens the confirmation link. */
 export interface EmailChannelCreate {
   type: 'email';
-  /** @minLength 1 @maxLength 100 */
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   name: string;
   enabled?: boolean;
-  config: { email: string };
+  config: EmailChannelConfig;
 }
 
 export type ChannelCreateBody = UrlChannelCreate | EmailChannelCreate;
@@ -32,16 +53,17 @@ export interface ChannelPatchBody {
 }
 
 export interface ChannelView {
+  /** @example "ch_0193f1d27c4e7b1a9f0e3a5b6c7d8e9f" */
   id: string;
   type: 'webhook' | 'zapier' | 'n8n' | 'slack' | 'email';
   name: string;
   enabled: boolean;
-  config: { url: string } | { email: string };
+  config: UrlChannelConfig | EmailChannelConfig;
   /** True when deliveries carry Standard Webhooks signature headers. */
   signed: boolean;
   /** Email channels: false until the recipient confirms. Always true for other types. */
   confirmed: boolean;
-  createdAt: string;
+  createdAt: DateTime;
   /** `whsec_` + base64 of 32 random bytes; only in the create response of signed types, never again. */
   signingSecret?: string;
 }
@@ -51,17 +73,33 @@ export interface DeliveryAttemptView {
   channelId: string;
   /** The click event id: the `webhook-id` header, identical on every attempt. */
   eventId: string;
-  /** 1 to 6. */
+  /**
+   * 1 to 6.
+   * @isInt
+   * @minimum 1
+   * @maximum 6
+   */
   attempt: number;
-  at: string;
+  at: DateTime;
   outcome: 'delivered' | 'failed';
+  /**
+   * @isInt
+   * @minimum 100
+   * @maximum 599
+   */
   httpStatus: number | null;
   errorKind: 'timeout' | 'refused' | 'tls' | 'dns' | 'http' | 'blocked' | 'other' | null;
-  durationMs: number;
+  durationMs: Count;
   /** First 1 KB of the response body. */
   responseSnippet: string | null;
   /** True when no further attempt follows. */
   terminal: boolean;
+}
+
+export interface ChannelListView {
+  channels: ChannelView[];
+  /** Pass as `cursor` for the next page; null on the last page */
+  nextCursor: string | null;
 }
 
 export interface DeliveryListView {

@@ -1,10 +1,10 @@
 import type { Request as ExpressRequest } from 'express';
 import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { ChannelCreate, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
+import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { NotifierUseCases } from '../app/notifier-use-cases';
-import type { ChannelCreateBody, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
+import type { ChannelCreateBody, ChannelListView, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
 
 @Route('v1/channels')
 @Tags('Notification channels')
@@ -16,24 +16,42 @@ export class ChannelsController extends Controller {
     super();
   }
 
-  /** Creates a channel. Webhook-class types return `signingSecret` once; email channels send a confirmation mail. */
+  /**
+   * Creates a channel. Webhook-class types return `signingSecret` once; email channels send a confirmation mail.
+   * @summary Create a notification channel
+   */
   @Post()
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(201, 'Created')
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(503, 'unavailable')
   public async createChannel(@Body() body: ChannelCreateBody, @Request() req: ExpressRequest): Promise<ChannelView> {
+    const channel = await this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
     this.setStatus(201);
-    return this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
+    this.setHeader('Location', `/v1/channels/${encodeURIComponent(channel.id)}`);
+    return channel;
   }
 
+  /**
+   * The tenant's channels without secrets, oldest first, a page at a time.
+   * @summary List notification channels
+   * @param limit Page size, 1 to 200 (default 50)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
+   */
   @Get()
   @Security('api_key', ['notifications:read'])
-  public async listChannels(@Request() req: ExpressRequest): Promise<{ channels: ChannelView[] }> {
-    return this.useCases.listChannels(principalOf(req).tenantId);
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  public async listChannels(@Request() req: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<ChannelListView> {
+    return this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
   }
 
-  /** Pauses, resumes or renames a channel. Pausing stops pending retries at once. */
+  /**
+   * Pauses, resumes or renames a channel. Pausing stops pending retries at once.
+   * @summary Update a notification channel
+   */
   @Patch('{id}')
   @Security('api_key', ['notifications:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
@@ -42,7 +60,10 @@ export class ChannelsController extends Controller {
     return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
   }
 
-  /** Deletes a channel; its pending retries stop at once. */
+  /**
+   * Deletes a channel; its pending retries stop at once.
+   * @summary Delete a notification channel
+   */
   @Delete('{id}')
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(204, 'Deleted')
@@ -52,7 +73,15 @@ export class ChannelsController extends Controller {
     await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id));
   }
 
-  /** The channel's delivery log: every attempt, newest first, cursor-paginated. */
+  /**
+   * The channel's delivery log: every attempt, newest first, cursor-paginated.
+   * @summary List a channel's delivery attempts
+   * @param limit Page size, 1 to 200 (default 50)
+   * @param cursor `nextCursor` of the previous page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
+   */
   @Get('{id}/deliveries')
   @Security('api_key', ['notifications:read'])
   @Response<HttpErrorBody>(400, 'validation_failed')

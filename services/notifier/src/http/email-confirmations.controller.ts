@@ -14,7 +14,11 @@ export class EmailConfirmationsController extends Controller {
     super();
   }
 
-  /** The landing page of the mailed link: a button that confirms. Opening it confirms nothing (mail scanners do). */
+  /**
+   * The landing page of the mailed link: a button that confirms. Opening it confirms nothing (mail scanners do).
+   * @summary Show the email confirmation page
+   * @param token The token from the confirmation mail
+   */
   @Get('{token}')
   @Produces('text/html')
   @Response<HttpErrorBody>(404, 'not_found')
@@ -26,6 +30,8 @@ export class EmailConfirmationsController extends Controller {
   /**
    * Confirms an email channel. Single use; expires (48 h by default). The landing page's form gets an HTML answer;
    * any other client JSON.
+   * @summary Confirm an email channel
+   * @param token The token from the confirmation mail
    */
   @Post('{token}')
   @Produces('application/json')

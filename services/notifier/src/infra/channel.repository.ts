@@ -1,4 +1,4 @@
-import { channelsTopic, ChannelType, type ChannelPatch } from '@waymark/contracts';
+import { channelsTopic, ChannelType, type ChannelPatch, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
@@ -33,8 +33,15 @@ export class ChannelRepository {
     await this.published();
   }
 
-  async list(tenantId: string): Promise<ChannelRecord[]> {
-    const rows = await this.prisma.channel.findMany({ where: { tenantId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
+  async list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]> {
+    const rows = await this.prisma.channel.findMany({
+      where: after
+        ? { tenantId, OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        : { tenantId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
     return rows.map(toRecord);
   }
 

@@ -81,7 +81,7 @@ export function apiClient(baseUrl: string, apiKey: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
   };
   return {
     call,

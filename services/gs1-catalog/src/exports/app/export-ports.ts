@@ -1,5 +1,5 @@
 import type { RateLimiter } from '@waymark/cache';
-import type { Gs1ExportSnapshot, TenantState } from '@waymark/contracts';
+import type { Gs1ExportSnapshot, KeysetPosition, TenantState } from '@waymark/contracts';
 import type { ObjectStore } from '@waymark/objectstore';
 import type { Gs1LinkFilter } from '../../links/app/gs1-link-ports';
 import type { ExportJobRecord, LeasePolicy } from '../domain/export-job';
@@ -13,7 +13,8 @@ export interface ExportJobRepository {
   /** Inserts the job and enqueues its exports.requested.v1 event. */
   create(job: ExportJobRecord): Promise<void>;
   get(tenantId: string, id: string): Promise<ExportJobRecord | null>;
-  list(tenantId: string, limit: number): Promise<ExportJobRecord[]>;
+  /** Newest first, `limit` jobs older than `before` (keyset on createdAt, then id). */
+  list(tenantId: string, limit: number, before: KeysetPosition | null): Promise<ExportJobRecord[]>;
   remove(tenantId: string, id: string): Promise<ExportJobRecord | null>;
   /**
    * Applies `change` to the job under a row lock, once per event id (idempotent consumer); `change` returning null

@@ -1,8 +1,6 @@
-import { DOWNLOAD_URL_TTL_SECONDS, DomainError, type Gs1Export, type Gs1ExportList } from '@waymark/contracts';
+import { decodeKeysetCursor, DOWNLOAD_URL_TTL_SECONDS, DomainError, encodeKeysetCursor, type Gs1Export, type Gs1ExportList, type Gs1ExportListQuery } from '@waymark/contracts';
 import type { ExportJobRecord } from '../domain/export-job';
 import type { ExportActor, ExportDeps } from './export-ports';
-
-const LIST_LIMIT = 100;
 
 function summary(job: ExportJobRecord) {
   return {
@@ -16,9 +14,15 @@ function summary(job: ExportJobRecord) {
   };
 }
 
-/** GET /v1/gs1/exports: the tenant's latest jobs, newest first. */
+/** GET /v1/gs1/exports: the tenant's jobs, newest first, a page at a time. */
 export function listExports(deps: Pick<ExportDeps, 'jobs'>) {
-  return async (actor: ExportActor): Promise<Gs1ExportList> => ({ jobs: (await deps.jobs.list(actor.tenant.id, LIST_LIMIT)).map(summary) });
+  return async (actor: ExportActor, query: Gs1ExportListQuery): Promise<Gs1ExportList> => {
+    const before = query.cursor === undefined ? null : decodeKeysetCursor(query.cursor);
+    const jobs = await deps.jobs.list(actor.tenant.id, query.limit + 1, before);
+    const page = jobs.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return { jobs: page.map(summary), nextCursor: jobs.length > query.limit && last ? encodeKeysetCursor(last) : null };
+  };
 }
 
 async function jobOf(deps: Pick<ExportDeps, 'jobs'>, actor: ExportActor, id: string): Promise<ExportJobRecord> {

@@ -1,4 +1,4 @@
-import { exportsRequestedTopic } from '@waymark/contracts';
+import { exportsRequestedTopic, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, processOnce } from '@waymark/db';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { ExportJobRepository } from '../app/export-ports';
@@ -23,8 +23,11 @@ export class PrismaExportJobRepository implements ExportJobRepository {
     return row ? toJob(row) : null;
   }
 
-  async list(tenantId: string, limit: number): Promise<ExportJobRecord[]> {
-    const rows = await this.prisma.exportJob.findMany({ where: { tenantId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  async list(tenantId: string, limit: number, before: KeysetPosition | null): Promise<ExportJobRecord[]> {
+    const where = before
+      ? { tenantId, OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] }
+      : { tenantId };
+    const rows = await this.prisma.exportJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
     return rows.map(toJob);
   }
 

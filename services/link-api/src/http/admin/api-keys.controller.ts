@@ -13,24 +13,35 @@ export class ApiKeysController extends Controller {
     super();
   }
 
-  /** Issues a key with the given scopes. The key is in this response only; it is stored as its SHA-256. */
+  /**
+   * Issues a key with the given scopes. The key is in this response only; it is stored as its SHA-256.
+   * @summary Issue an API key
+   */
   @Post('tenants/{id}/keys')
   @SuccessResponse(201, 'Created')
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
   public async createKey(@Path() id: string, @Body() body: ApiKeyCreate): Promise<CreatedApiKey> {
+    const key = await this.keys.createKey(IdParam.parse(id), ApiKeyCreateSchema.parse(body));
     this.setStatus(201);
-    return this.keys.createKey(IdParam.parse(id), ApiKeyCreateSchema.parse(body));
+    this.setHeader('Location', `/admin/v1/keys/${encodeURIComponent(key.id)}`);
+    return key;
   }
 
-  /** The tenant's keys without secrets, with their last-used times. */
+  /**
+   * The tenant's keys without secrets, with their last-used times.
+   * @summary List a tenant's API keys
+   */
   @Get('tenants/{id}/keys')
   @Response<HttpErrorBody>(404, 'not_found')
   public async listKeys(@Path() id: string): Promise<{ keys: ApiKeyView[] }> {
     return this.keys.listKeys(IdParam.parse(id));
   }
 
-  /** Revokes a key; every service refuses it as soon as identity.v1 reaches it. */
+  /**
+   * Revokes a key; every service refuses it as soon as identity.v1 reaches it.
+   * @summary Revoke an API key
+   */
   @Post('keys/{id}/revoke')
   @Response<HttpErrorBody>(404, 'not_found')
   public async revokeKey(@Path() id: string): Promise<ApiKeyView> {

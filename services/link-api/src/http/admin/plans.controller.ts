@@ -13,13 +13,19 @@ export class PlansController extends Controller {
     super();
   }
 
-  /** Every plan: rate limit, burst, bulk row cap and export quota. */
+  /**
+   * Every plan: rate limit, burst, bulk row cap and export quota.
+   * @summary List plans
+   */
   @Get()
   public async listPlans(): Promise<{ plans: PlanView[] }> {
     return this.plans.listPlans();
   }
 
-  /** Creates or changes a plan; tenants on it get the new limits at every service at once. */
+  /**
+   * Creates or changes a plan; tenants on it get the new limits at every service at once.
+   * @summary Create or change a plan
+   */
   @Put('{name}')
   @Response<HttpErrorBody>(400, 'validation_failed')
   public async putPlan(@Path() name: string, @Body() body: PlanWrite): Promise<PlanView> {

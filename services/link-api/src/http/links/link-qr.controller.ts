@@ -16,7 +16,11 @@ export class LinkQrController extends Controller {
   /**
    * A plain QR code (SVG) of the link's short URL with the scan marker `?s=q`, which the redirector counts as a scan
    * and removes before redirecting. Marked no-store: the link can be re-pointed, and the code itself never changes.
+   * @summary Get a link's QR code (SVG)
    * @param scale Module size in px, 1 to 40 (default 8); the symbol has a 4-module quiet zone
+   * @isInt scale
+   * @minimum scale 1
+   * @maximum scale 40
    * @param domain Needed only when the code exists on several of the tenant's domains
    */
   @Get('{code}/qr')

@@ -4,29 +4,49 @@
  * direction only (the controllers return the contracts' `Link` as `LinkView`, so a field here that `Link` lacks or
  * types differently fails the build); a field added to a schema, and the request bodies, must be mirrored by hand.
  */
+import type { Count, DateTime, Url } from '@waymark/http';
 
 /** A link (spec 2.1). */
 export interface LinkView {
-  /** The short-link stub */
+  /**
+   * The short-link stub
+   * @example "spring25"
+   */
   code: string;
-  /** Front domain of the link */
+  /**
+   * Front domain of the link
+   * @example "go.acme.example"
+   */
   domain: string;
-  /** Full short URL (`https://<domain>/<code>`) */
-  shortUrl: string;
-  destination: string;
-  status: 'active' | 'disabled';
+  /**
+   * Full short URL (`https://<domain>/<code>`)
+   * @example "https://go.acme.example/spring25"
+   */
+  shortUrl: Url;
+  destination: Url;
+  status: LinkStatus;
+  /** @example "Spring sale landing page" */
   title: string;
-  /** Up to 25 key/value pairs */
+  /**
+   * Up to 25 key/value pairs
+   * @example {"campaign": "spring", "channel": "print"}
+   */
   tags: { [key: string]: string };
-  /** ISO 8601; after it visitors see the branded expiry page. Null when the link does not expire. */
-  expiresAt: string | null;
+  /** After it visitors see the branded expiry page. Null when the link does not expire. */
+  expiresAt: DateTime | null;
   /** Time of the latest counted click or scan; null before the first one. */
-  lastClickAt: string | null;
-  /** Channel ids alerted on click/scan */
+  lastClickAt: DateTime | null;
+  /**
+   * Channel ids alerted on click/scan
+   * @example ["0193f1d2-7c4e-7b1a-9f0e-3a5b6c7d8e9f"]
+   */
   notifyChannels: string[];
-  createdAt: string;
-  updatedAt: string;
+  createdAt: DateTime;
+  updatedAt: DateTime;
 }
+
+/** `active` links redirect; `disabled` ones answer the branded 404 until re-enabled. */
+export type LinkStatus = 'active' | 'disabled';
 
 /**
  * LinkWrite (spec 2.2), the create body and each bulk row. Tag keys are 1-64 characters without `:`, values at most
@@ -34,26 +54,34 @@ export interface LinkView {
  */
 export interface LinkWrite {
   /** Absolute http(s) URL; screened before the link goes live (422 destination_rejected with the reason). */
-  destination: string;
-  /** Custom stub; omitted means a random 7-character code. */
+  destination: Url;
+  /**
+   * Custom stub; omitted means a random 7-character code.
+   * @example "spring25"
+   */
   code?: string;
-  /** One of the tenant's verified domains; omitted means the tenant's default domain. */
+  /**
+   * One of the tenant's verified domains; omitted means the tenant's default domain.
+   * @example "go.acme.example"
+   */
   domain?: string;
+  /** @example "Spring sale landing page" */
   title?: string;
+  /** @example {"campaign": "spring"} */
   tags?: { [key: string]: string };
-  /** ISO 8601 date-time with offset, in the future. */
-  expiresAt?: string;
+  /** In the future. */
+  expiresAt?: DateTime;
   /** Ids of the tenant's notification channels. */
   notifyChannels?: string[];
 }
 
 /** PATCH body: any subset; `expiresAt: null` removes the expiry; tags and notifyChannels replace the old value. */
 export interface LinkPatchBody {
-  destination?: string;
-  status?: 'active' | 'disabled';
+  destination?: Url;
+  status?: LinkStatus;
   title?: string;
   tags?: { [key: string]: string };
-  expiresAt?: string | null;
+  expiresAt?: DateTime | null;
   notifyChannels?: string[];
 }
 
@@ -67,9 +95,9 @@ export interface LinkBulkBody {
 
 export interface LinkBulkRowView {
   /** 0-based index of the row in `rows` */
-  row: number;
+  row: Count;
   code: string | null;
-  shortUrl: string | null;
+  shortUrl: Url | null;
   status: 'created' | 'failed';
   error: string | null;
   /** The error code the row would have had as a single request (validation_failed, code_taken, destination_rejected...) */
@@ -77,9 +105,9 @@ export interface LinkBulkRowView {
 }
 
 export interface LinkBulkResultView {
-  requested: number;
-  created: number;
-  failed: number;
+  requested: Count;
+  created: Count;
+  failed: Count;
   results: LinkBulkRowView[];
 }
 

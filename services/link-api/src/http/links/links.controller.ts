@@ -1,9 +1,15 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Delete, Get, Header, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
-import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkView, LinkWrite } from './link-types';
+import { linkEtag } from '../../links/domain/link-etag';
+import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkStatus, LinkView, LinkWrite } from './link-types';
+
+/** Where the new link is read: its code, and its domain because one code may exist on several domains. */
+function linkLocation(link: LinkView): string {
+  return `/v1/links/${encodeURIComponent(link.code)}?domain=${encodeURIComponent(link.domain)}`;
+}
 
 @Route('v1/links')
 @Tags('Links')
@@ -15,7 +21,10 @@ export class LinksController extends Controller {
     super();
   }
 
-  /** Creates a link on one of the tenant's verified domains; it is `active` at once. */
+  /**
+   * Creates a link on one of the tenant's verified domains; it is `active` at once.
+   * @summary Create a link
+   */
   @Post()
   @Security('api_key', ['links:write'])
   @SuccessResponse(201, 'Created')
@@ -23,11 +32,17 @@ export class LinksController extends Controller {
   @Response<HttpErrorBody>(409, 'code_taken')
   @Response<HttpErrorBody>(422, 'destination_rejected')
   public async createLink(@Body() body: LinkWrite, @Request() request: ExpressRequest): Promise<LinkView> {
+    const link = await this.links.create(principalOf(request), body);
     this.setStatus(201);
-    return this.links.create(principalOf(request), body);
+    this.setHeader('Location', linkLocation(link));
+    return link;
   }
 
-  /** Creates up to 500 links; each row succeeds or fails on its own. */
+  /**
+   * Creates up to 500 links (and at most the plan's bulk row cap); each row succeeds or fails on its own, and the
+   * results come back in request order.
+   * @summary Create links in bulk
+   */
   @Post('bulk')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
@@ -36,8 +51,12 @@ export class LinksController extends Controller {
   }
 
   /**
-   * The tenant's links, newest first.
+   * The tenant's links, newest first, a page at a time.
+   * @summary List links
    * @param limit Page size, 1 to 200 (default 50)
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
    * @param tag `key:value`
    * @param q Free text matched against code, destination and title (case-insensitive)
@@ -50,7 +69,7 @@ export class LinksController extends Controller {
     @Query() limit?: number,
     @Query() cursor?: string,
     @Query() domain?: string,
-    @Query() status?: 'active' | 'disabled',
+    @Query() status?: LinkStatus,
     @Query() tag?: string,
     @Query() q?: string,
   ): Promise<LinkListView> {
@@ -58,42 +77,70 @@ export class LinksController extends Controller {
     return this.links.list(principalOf(request), request.query);
   }
 
-  /** @param domain Needed only when the code exists on several of the tenant's domains (409 conflict otherwise) */
+  /**
+   * One link by its code.
+   * @summary Get a link
+   * @param domain Needed only when the code exists on several of the tenant's domains (409 conflict otherwise)
+   */
   @Get('{code}')
   @Security('api_key', ['links:read'])
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
   public async getLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<LinkView> {
     void domain;
-    return this.links.get(principalOf(request), code, request.query);
+    return this.withEtag(await this.links.get(principalOf(request), code, request.query));
   }
 
-  /** Changes any subset of the fields; a new destination re-points the live link and every printed QR at once. */
+  /**
+   * Changes any subset of the fields; a new destination re-points the live link and every printed QR at once.
+   * @summary Update a link
+   * @param domain Needed only when the code exists on several of the tenant's domains
+   * @param ifMatch The link's ETag from a previous read: the change applies only if nobody changed the link since (412 otherwise)
+   */
   @Patch('{code}')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
+  @Response<HttpErrorBody>(412, 'precondition_failed')
   @Response<HttpErrorBody>(422, 'destination_rejected')
   public async updateLink(
     @Path() code: string,
     @Body() body: LinkPatchBody,
     @Request() request: ExpressRequest,
     @Query() domain?: string,
+    @Header('If-Match') ifMatch?: string,
   ): Promise<LinkView> {
     void domain;
-    return this.links.update(principalOf(request), code, request.query, body);
+    return this.withEtag(await this.links.update(principalOf(request), code, request.query, body, ifMatch));
   }
 
-  /** Deletes the link for good; its code becomes available again. */
+  /**
+   * Deletes the link for good; its code becomes available again.
+   * @summary Delete a link
+   * @param domain Needed only when the code exists on several of the tenant's domains
+   * @param ifMatch The link's ETag from a previous read: deleted only if nobody changed the link since (412 otherwise)
+   */
   @Delete('{code}')
   @Security('api_key', ['links:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
-  public async deleteLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+  @Response<HttpErrorBody>(412, 'precondition_failed')
+  public async deleteLink(
+    @Path() code: string,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+    @Header('If-Match') ifMatch?: string,
+  ): Promise<void> {
     void domain;
-    await this.links.remove(principalOf(request), code, request.query);
+    await this.links.remove(principalOf(request), code, request.query, ifMatch);
     this.setStatus(204);
+  }
+
+  /** ETag of the link's version, for If-Match on a later PATCH or DELETE. */
+  private withEtag(link: LinkView): LinkView {
+    this.setHeader('ETag', linkEtag(new Date(link.updatedAt)));
+    return link;
   }
 }

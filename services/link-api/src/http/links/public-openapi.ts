@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { mergeOpenApi, type MergedOpenApi } from '@waymark/http';
+import { mergeOpenApi, withApiConventions, type MergedOpenApi } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 
 /** Services that serve the public API behind the gateway; each generates its tsoa document at build time. */
@@ -25,7 +25,7 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
     if (existsSync(file)) documents.push(JSON.parse(readFileSync(file, 'utf8')));
     else logger?.warn({ service, file }, 'no generated OpenAPI document for this service; it is left out of /v1/openapi.json');
   }
-  return mergeOpenApi(withOneSecurityScheme(documents), {
+  const merged = mergeOpenApi(withOneSecurityScheme(documents), {
     title: 'Waymark API',
     version: PUBLIC_API_VERSION,
     description:
@@ -33,7 +33,30 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
       'Errors are `{error, code}`; the codes and statuses are listed on each operation.',
     everyOperationMayAnswer: { '503': DEPENDENCY_UNREACHABLE },
   });
+  return withApiConventions(merged, {
+    servers: [{ url: EMBEDDED_API_URL, description: 'The embedded mode on this machine (`npm start`); GET /v1/openapi.json names the host that served it' }],
+    tags: PUBLIC_TAGS,
+    license: { name: 'Proprietary' },
+    contact: { name: 'Waymark operators' },
+    apiKeyScheme: 'api_key',
+    idempotentPosts: true,
+  });
 }
+
+/** The embedded mode's gateway address, the default a generated client starts from. */
+const EMBEDDED_API_URL = 'http://127.0.0.1:8000';
+
+/** Every tag the controllers use, in the order readers meet them. */
+const PUBLIC_TAGS = [
+  { name: 'Links', description: 'Branded short links on the tenant\'s verified domains: create, list, re-point, disable and delete.' },
+  { name: 'QR', description: 'The QR code of a link as SVG; it encodes the short URL, so a printed code follows every re-point.' },
+  { name: 'Analytics', description: 'Click and scan counts per link and per tenant: series, human/bot split and breakdowns, as JSON or CSV.' },
+  { name: 'Notification channels', description: 'Webhook, Slack and email channels alerted on each click or scan, and their per-attempt delivery log.' },
+  { name: 'GS1 Digital Links', description: 'GS1 Digital Links managed in bulk, keyed by GTIN with optional variant, batch and serial.' },
+  { name: 'GS1 exports', description: 'Print-ready artwork (QR, GS1 DataMatrix, EAN-13) rendered asynchronously into a downloadable zip.' },
+  { name: 'Description', description: 'This OpenAPI document.' },
+  { name: 'admin', description: 'The operator API of an installation (`/admin/v1`): tenants, plans, domains and API keys. Operator token only.' },
+];
 
 /** Any operation answers this while a database, cache, broker or object store it needs is unreachable. */
 const DEPENDENCY_UNREACHABLE = {

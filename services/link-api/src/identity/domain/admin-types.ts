@@ -3,19 +3,40 @@
  * in admin-schemas.ts validate the same shapes before a use case runs.
  */
 import type { Scope } from '@waymark/contracts';
+import type { Count, DateTime } from '@waymark/http';
 
-export interface PlanView {
+/**
+ * An API key scope. Spelled out (not contracts' `z.infer<typeof Scope>`) so the OpenAPI document names it plainly;
+ * the check below keeps it equal to SCOPES.
+ */
+export type ApiScope =
+  | 'links:read'
+  | 'links:write'
+  | 'analytics'
+  | 'analytics:read'
+  | 'qr'
+  | 'notifications:read'
+  | 'notifications:write'
+  | 'gs1:read'
+  | 'gs1:write';
+type SameMembers<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : never;
+const apiScopeMatchesScopes: SameMembers<ApiScope, Scope> = true;
+void apiScopeMatchesScopes;
+
+export interface PlanView extends PlanWrite {
   name: string;
-  /** Steady request rate of every API key of a tenant together. */
-  rateLimitPerMinute: number;
-  /** Requests allowed at once on top of the steady rate. */
-  burst: number;
-  /** Most rows one bulk request may carry (never more than 500). */
-  bulkRowCap: number;
-  exportsPerHour: number;
 }
 
-export type PlanWrite = Omit<PlanView, 'name'>;
+/** A plan's limits. */
+export interface PlanWrite {
+  /** Steady request rate of every API key of a tenant together. */
+  rateLimitPerMinute: Count;
+  /** Requests allowed at once on top of the steady rate. */
+  burst: Count;
+  /** Most rows one bulk request may carry (never more than 500). */
+  bulkRowCap: Count;
+  exportsPerHour: Count;
+}
 
 export interface BrandingView {
   name: string;
@@ -38,10 +59,10 @@ export interface DomainView {
   tenantId: string;
   verified: boolean;
   verifiedBy: 'dns' | 'operator' | null;
-  verifiedAt: string | null;
+  verifiedAt: DateTime | null;
   /** The TXT record that proves control of the domain. */
   verification: DomainVerification;
-  createdAt: string;
+  createdAt: DateTime;
 }
 
 export interface TenantView {
@@ -52,8 +73,8 @@ export interface TenantView {
   defaultDomain: string | null;
   domains: DomainView[];
   branding: BrandingView;
-  createdAt: string;
-  updatedAt: string;
+  createdAt: DateTime;
+  updatedAt: DateTime;
 }
 
 export interface TenantCreate {
@@ -94,9 +115,9 @@ export interface DomainVerify {
 export interface ApiKeyCreate {
   /** A label for the operator. */
   name?: string;
-  scopes: Scope[];
-  /** ISO 8601 instant in the future; the key never expires when omitted. */
-  expiresAt?: string;
+  scopes: ApiScope[];
+  /** In the future; the key never expires when omitted. */
+  expiresAt?: DateTime;
 }
 
 export interface ApiKeyView {
@@ -105,11 +126,11 @@ export interface ApiKeyView {
   name: string;
   /** The first characters of the key, to tell keys apart. */
   prefix: string;
-  scopes: Scope[];
-  expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
+  scopes: ApiScope[];
+  expiresAt: DateTime | null;
+  revokedAt: DateTime | null;
+  lastUsedAt: DateTime | null;
+  createdAt: DateTime;
 }
 
 export interface CreatedApiKey extends ApiKeyView {

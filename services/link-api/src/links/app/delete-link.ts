@@ -1,12 +1,20 @@
 import { DomainError, LinkLocatorQuery, parseOrThrow } from '@waymark/contracts';
+import { assertIfMatch } from '../domain/link-etag';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
 
 /** DELETE /v1/links/{code}: the row goes (its code is free again) and a tombstone goes out on links.v1. */
 export function deleteLink(deps: Pick<LinkDeps, 'links'>) {
-  return async (actor: LinkActor, code: string, query: unknown): Promise<void> => {
+  return async (actor: LinkActor, code: string, query: unknown, ifMatch?: string): Promise<void> => {
     const { domain } = parseOrThrow(LinkLocatorQuery, query);
     const link = await findLink(deps.links, actor, code, domain);
+    if (ifMatch !== undefined) {
+      // The precondition is judged on the row read under lock (never on the read cache); writing nothing.
+      await deps.links.update(link.id, (current) => {
+        assertIfMatch(ifMatch, current.updatedAt);
+        return null;
+      });
+    }
     if (!(await deps.links.remove(link))) throw new DomainError('not_found', `no link ${code}`);
   };
 }

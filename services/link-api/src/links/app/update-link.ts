@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DomainError, LinkLocatorQuery, LinkPatch, parseOrThrow, type Link } from '@waymark/contracts';
 import type { LinkRecord } from '../domain/link-record';
 import { toLink } from '../domain/link-record';
+import { assertIfMatch } from '../domain/link-etag';
 import { parseFutureExpiry } from '../domain/link-rules';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
@@ -15,12 +16,14 @@ type Changes = Partial<Pick<LinkRecord, 'destination' | 'status' | 'title' | 'ta
  * A body that changes nothing writes and publishes nothing.
  */
 export function updateLink(deps: LinkDeps) {
-  return async (actor: LinkActor, code: string, query: unknown, body: unknown): Promise<Link> => {
+  return async (actor: LinkActor, code: string, query: unknown, body: unknown, ifMatch?: string): Promise<Link> => {
     const { domain } = parseOrThrow(LinkLocatorQuery, query);
     const patch = parseOrThrow(LinkPatch, body);
     const changes = await checkedChanges(deps, actor, patch);
     const link = await findLink(deps.links, actor, code, domain);
     const updated = await deps.links.update(link.id, (current) => {
+      // Checked on the row read under lock, so a write that landed since the client's GET is never overwritten.
+      assertIfMatch(ifMatch, current.updatedAt);
       const next = { ...current, ...changes };
       return isDeepStrictEqual(next, current) ? null : { ...next, updatedAt: deps.clock() };
     });

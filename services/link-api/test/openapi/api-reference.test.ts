@@ -1,0 +1,28 @@
+import { startLinksApi, type Api } from '../links/links-fixture';
+
+let api: Api;
+
+beforeAll(async () => {
+  api = await startLinksApi();
+}, 60_000);
+
+afterAll(async () => {
+  await api?.stop();
+});
+
+describe('GET /docs', () => {
+  it('serves the API reference page without a key, rendering /v1/openapi.json with a script from this host', async () => {
+    const page = await fetch(`${api.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<redoc spec-url="/v1/openapi.json"');
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/docs/redoc.standalone.js']);
+
+    const script = await fetch(`${api.url}${scripts[0]}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(100_000);
+  });
+});
