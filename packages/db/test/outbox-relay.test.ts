@@ -193,4 +193,28 @@ describe('OutboxRelay', () => {
     const { rows } = await sql.query(`SELECT topic FROM ${schema}.outbox WHERE published_at IS NULL`);
     expect(rows).toEqual([{ topic: other.name }]);
   });
+  it('publishedThroughNow waits for a row another relay holds until that relay has published it', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowBus = new RecordingBus();
+    const publish = slowBus.publish.bind(slowBus);
+    let holding = false;
+    slowBus.publish = async (t, messages) => {
+      holding = true;
+      await held;
+      return publish(t, messages);
+    };
+    // The other instance's relay claims the row and holds it; ours starts only then.
+    await startRelay(slowBus);
+    await write(widget('w9', 1));
+    await waitFor(() => holding, { timeoutMs: 5000, message: 'the other relay to hold the row' });
+    const ours = await startRelay(new RecordingBus());
+    let done = false;
+    const waiting = ours.publishedThroughNow(5).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(done).toBe(false);
+    release();
+    await waiting;
+    expect(slowBus.published.map((r) => r.key)).toEqual(['w9']);
+  });
 });

@@ -5,7 +5,7 @@ import type { Logger } from '@waymark/logging';
 import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
 import { parseSchemaName } from '../pg/schema-name';
 import { OutboxListener } from './outbox-listener';
-import { claimPending, deletePublishedBefore, markPublished, withoutKeysOf, type PendingEvent } from './outbox-store';
+import { claimPending, deletePublishedBefore, markPublished, newestRowId, pendingUpTo, withoutKeysOf, type PendingEvent } from './outbox-store';
 
 // TopicDef is invariant in its value type (keyOf takes it, schema yields it), so a list of mixed topics needs `any`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,6 +77,20 @@ export class OutboxRelay {
         return this.publishPending();
       });
     return this.followUp;
+  }
+
+  /**
+   * Resolves once every row committed before the call, of this relay's topics, is published, by this relay or by
+   * another instance's (which may hold a row locked, or hold back a later row of its key, while this one drains).
+   */
+  async publishedThroughNow(pollMs = 10): Promise<void> {
+    const head = await newestRowId(this.pool);
+    const topics = [...this.topics.keys()];
+    for (;;) {
+      await this.publishPending();
+      if (!(await pendingUpTo(this.pool, head, topics))) return;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
   }
 
   async stop(): Promise<void> {

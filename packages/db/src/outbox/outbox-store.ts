@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 export interface PendingEvent {
   id: string;
@@ -78,4 +78,19 @@ export async function deletePublishedBefore(client: Pick<PoolClient, 'query'>, r
     [retainMs],
   );
   return result.rowCount ?? 0;
+}
+
+/** The id of the newest outbox row committed so far ('0' when there is none). */
+export async function newestRowId(pool: Pick<Pool, 'query'>): Promise<string> {
+  const { rows } = await pool.query<{ head: string }>('SELECT COALESCE(max(id), 0)::text AS head FROM "outbox"');
+  return rows[0]?.head ?? '0';
+}
+
+/** Whether a row of `topics` with an id up to `head` is still unpublished. */
+export async function pendingUpTo(pool: Pick<Pool, 'query'>, head: string, topics: string[]): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    'SELECT 1 FROM "outbox" WHERE published_at IS NULL AND id <= $1::bigint AND topic = ANY($2::text[]) LIMIT 1',
+    [head, topics],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -9,7 +9,7 @@ function recordingLogger() {
 describe('awaitPublished', () => {
   it('resolves once the relay has published what was pending', async () => {
     let published = false;
-    const relay = { publishPending: async () => ((published = true), 1) };
+    const relay = { publishedThroughNow: async () => void (published = true) };
     const { logger, warnings } = recordingLogger();
     await awaitPublished(relay, logger)();
     expect(published).toBe(true);
@@ -17,7 +17,7 @@ describe('awaitPublished', () => {
   });
 
   it('answers after the bound when the relay is stuck, and says so', async () => {
-    const relay = { publishPending: () => new Promise<number>(() => undefined) };
+    const relay = { publishedThroughNow: () => new Promise<void>(() => undefined) };
     const { logger, warnings } = recordingLogger();
     const started = Date.now();
     await awaitPublished(relay, logger, 50)();
@@ -26,7 +26,7 @@ describe('awaitPublished', () => {
   });
 
   it('answers when the bus refuses, since the rows stay committed for the relay', async () => {
-    const relay = { publishPending: () => Promise.reject(new Error('broker down')) };
+    const relay = { publishedThroughNow: () => Promise.reject(new Error('broker down')) };
     const { logger, warnings } = recordingLogger();
     await awaitPublished(relay, logger)();
     expect(warnings).toHaveLength(1);
