@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { symbolBudgetIssue } from './gs1-export-budget';
 import { Gs1Tag } from './gs1-fields';
 
 export const SYMBOLOGIES = ['qr', 'dm'] as const;
@@ -20,7 +21,9 @@ const uniqueNonEmpty = <T extends string>(values: readonly [T, ...T[]], fallback
 /**
  * Gs1ExportWrite (spec 2.8): every field optional, defaults applied on parse. Defaults the spec leaves open are
  * decided here: ean13 false, compressUri false, raster `none`, sheet `none`, bleedMm 0, marks false, name `export`.
- * Sizes are bounded (sizeMm up to 1000 mm, xdimMm up to 20 mm) so a typo cannot ask for a wall-sized render.
+ * Sizes are bounded (sizeMm up to 1000 mm, xdimMm up to 20 mm) so a typo cannot ask for a wall-sized render, and a
+ * raster copy of one symbol by the render budget (gs1-export-budget.ts). These are the only limits: the renderer
+ * parses jobs with this schema too, and the OpenAPI document states the same numbers (gs1-catalog's gs1-types.ts).
  * `name` is also used in file names inside the zip, so it is limited to a file-name-safe set.
  */
 export const Gs1ExportWrite = z
@@ -63,6 +66,8 @@ export const Gs1ExportWrite = z
     if (o.ink !== 'spot' && o.spotName !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['spotName'], message: 'spotName is only used when ink is spot' });
     }
+    const overBudget = symbolBudgetIssue(o);
+    if (overBudget) ctx.addIssue({ code: 'custom', path: ['raster'], message: overBudget });
   });
 
 /** What a client may send (every field optional). */

@@ -15,6 +15,7 @@ export * from './gs1-fields';
 export * from './gs1-record';
 export * from './gs1-bulk';
 export * from './gs1-export-options';
+export * from './gs1-export-budget';
 export * from './gs1-export';
 export * from './gs1-export-snapshot';
 export * from './click-event';

@@ -9,6 +9,12 @@ export const configSchema = z.object({
   LOG_LEVEL: env.logLevel().default('info'),
   /** Render threads per instance; one per core by default. */
   RENDER_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** Export jobs one instance renders at once; their records share the render threads, the tenants in turn. */
+  RENDER_JOBS: z.coerce.number().int().min(1).max(64).default(4),
+  /** A render thread whose own memory (heap and buffers) is past this after a task is replaced (MB). */
+  RENDER_WORKER_RECYCLE_MB: z.coerce.number().int().min(16).max(65_536).default(256),
+  /** V8 heap limit of each render thread (MB); buffers are outside it and bounded by the render budget. */
+  RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(512),
   /** How often a rendering job's progress is re-sent: the heartbeat behind gs1-catalog's lease (keep it well under it). */
   EXPORT_HEARTBEAT: env.duration().default(5_000),
   /** Kafka consumer group of the renderers on exports.requested.v1; instances of one deployment share it. */

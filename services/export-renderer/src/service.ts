@@ -24,7 +24,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const { logger, bus, objectStore } = adapters;
   if (!objectStore) throw new Error('export-renderer needs an object store for snapshots and zips');
   await objectStore.ensureBucket();
-  const pool = new RenderPool(config.RENDER_WORKERS, logger);
+  const pool = new RenderPool({
+    size: config.RENDER_WORKERS,
+    recycleBytes: config.RENDER_WORKER_RECYCLE_MB * 1024 * 1024,
+    maxHeapMb: config.RENDER_WORKER_HEAP_MB,
+  }, logger);
   const deps = {
     bus,
     objectStore,
@@ -34,7 +38,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     renderRecords: pool.render,
     clock: adapters.clock ?? (() => new Date()),
   };
-  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), config.EXPORT_JOBS_GROUP, () => objectStore.healthy());
+  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), {
+    groupId: config.EXPORT_JOBS_GROUP,
+    jobsAtOnce: config.RENDER_JOBS,
+    dependenciesReady: () => objectStore.healthy(),
+  });
   const app = createHttpApp({
     service: 'export-renderer',
     logger,

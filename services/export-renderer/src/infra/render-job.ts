@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { ExportRequested } from '@waymark/contracts';
+import { jobBudgetIssue, type ExportRequested } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { ObjectNotFoundError, type ObjectStore } from '@waymark/objectstore';
@@ -47,6 +47,13 @@ export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Prom
     return;
   }
   const options = exportOptionsSchema.parse(job.options);
+  const overBudget = jobBudgetIssue(options, records.length);
+  if (overBudget) {
+    // The API refuses such jobs; one created before the budget existed can never render within it.
+    log.warn({ overBudget }, 'export job is over the render budget');
+    await reporter.finish({ status: 'failed', done: 0, total: records.length, error: overBudget });
+    return;
+  }
   await reporter.start(records.length, deps.heartbeatMs);
   try {
     const objectKey = zipKeyOf(job);
@@ -60,6 +67,7 @@ export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Prom
         options,
         output,
         renderRecords: deps.renderRecords,
+        tenant: job.tenantId,
         onProgress: (p) => reporter.update(p.done, p.total),
       });
     } catch (err) {

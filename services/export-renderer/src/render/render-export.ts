@@ -26,13 +26,14 @@ export interface RecordJob {
 /**
  * Renders the records and yields the results in the order of `jobs`, their files already in zip form dated
  * `zipDate`. The default renders them one after another on this thread; a worker pool can render several at once
- * as long as it yields in order.
+ * as long as it yields in order, and share its threads fairly between the tenants of the jobs it has in hand.
  */
 export type RecordRenderer = (
   jobs: readonly RecordJob[],
   options: ExportOptions,
   gs1: Gs1Encoding,
   zipDate: Date,
+  tenant?: string,
 ) => AsyncIterable<RenderedRecord>;
 
 async function* renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding, zipDate: Date): AsyncIterable<RenderedRecord> {
@@ -48,6 +49,8 @@ export interface RenderExportInput {
   readonly gs1?: Gs1Encoding;
   /** How records are rendered (in order); on this thread by default. */
   readonly renderRecords?: RecordRenderer;
+  /** Whose job this is: a shared renderer takes the tenants' records in turn. */
+  readonly tenant?: string;
   readonly clock?: () => Date;
 }
 
@@ -74,7 +77,7 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
   try {
     const jobs = records.map((record) => ({ record, base: names.next(record.code, record.domain) }));
     let index = 0;
-    for await (const rendered of (input.renderRecords ?? renderInOrder)(jobs, options, gs1, now)) {
+    for await (const rendered of (input.renderRecords ?? renderInOrder)(jobs, options, gs1, now, input.tenant)) {
       const record = jobs[index++]!.record;
       await zip.write(rendered.zip);
       files += rendered.zip.entries.length;

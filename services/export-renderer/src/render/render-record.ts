@@ -6,7 +6,7 @@ import { verifySymbol } from './preflight/verify-symbol';
 import { renderSvg } from './formats/svg-writer';
 import { renderPdf } from './formats/pdf-writer';
 import { renderEps } from './formats/eps-writer';
-import { rasterExtension, renderRaster } from './raster/raster-writer';
+import { rasterExtension, rasterOverBudget, renderRaster } from './raster/raster-writer';
 import { fileName } from './zip/file-names';
 import { zipRecords, type ZipInputFile, type ZipRecords } from './zip/zip-records';
 
@@ -55,7 +55,9 @@ export async function renderRecord(
       const name = fileName(base, s.symbology, format);
       files.push({ name, data: formatFile(s, format, options, title), precompressed: PRECOMPRESSED.test(name) });
     }
-    if (options.raster !== 'none') {
+    const overBudget = options.raster === 'none' ? null : rasterOverBudget(s.artwork, options.raster);
+    if (overBudget) checks.push(overBudget);
+    else if (options.raster !== 'none') {
       const name = fileName(base, s.symbology, rasterExtension(options.raster));
       files.push({ name, data: renderRaster(s.artwork, options.raster), precompressed: PRECOMPRESSED.test(name) });
     }

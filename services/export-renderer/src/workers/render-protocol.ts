@@ -11,4 +11,8 @@ export interface RenderTask {
   readonly zipDate: number;
 }
 
-export type RenderReply = { readonly id: number; readonly results: RenderedRecord[] } | { readonly id: number; readonly error: string };
+/** `memoryBytes`: the worker's own heap and external memory (buffers) after the task, for the recycle limit. */
+export type RenderReply = { readonly id: number; readonly memoryBytes: number } & (
+  | { readonly results: RenderedRecord[] }
+  | { readonly error: string }
+);

@@ -14,6 +14,12 @@ function withoutGeometry(rendered: RenderedRecord): RenderedRecord {
   return { ...rendered, symbols: rendered.symbols.map((s) => ({ ...s, artwork: { ...s.artwork, rects: [], glyphs: [] } })) };
 }
 
+/** In a worker thread the heap figures are this thread's own isolate's (rss is the whole process's). */
+function memoryBytes(): number {
+  const usage = process.memoryUsage();
+  return usage.heapTotal + usage.external;
+}
+
 async function run(task: RenderTask): Promise<RenderReply> {
   try {
     const results: RenderedRecord[] = [];
@@ -21,9 +27,11 @@ async function run(task: RenderTask): Promise<RenderReply> {
       const rendered = await renderRecord(job.record, job.base, task.options, defaultGs1Encoding, new Date(task.zipDate));
       results.push(task.keepGeometry ? rendered : withoutGeometry(rendered));
     }
-    return { id: task.id, results };
+    // The zip blobs leave with the reply (transferred), so they are not the thread's to keep.
+    const leaving = results.reduce((n, r) => n + r.zip.blob.byteLength, 0);
+    return { id: task.id, results, memoryBytes: memoryBytes() - leaving };
   } catch (err) {
-    return { id: task.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    return { id: task.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), memoryBytes: memoryBytes() };
   }
 }
 

@@ -119,8 +119,16 @@ export interface Gs1LinkListView {
 
 /** Gs1ExportWrite (spec 2.8); every field optional, defaults applied. */
 export interface Gs1ExportWriteView {
-  /** @example "Spring 2026 labels" */
+  /**
+   * @example "Spring 2026 labels"
+   * @minLength 1
+   * @maxLength 100
+   */
   name?: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   query?: string;
   tags?: string[];
   symbologies?: ('qr' | 'dm')[];
@@ -141,6 +149,10 @@ export interface Gs1ExportWriteView {
   compressUri?: boolean;
   ean13?: boolean;
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
+  /**
+   * Adds a raster copy of each symbol. Render budget: at most 25000000 px per symbol (211 mm at 600 dpi, 423 mm at
+   * 300 dpi) and 4000000000 raster px per export; over either the request gets 400 saying the limit.
+   */
   raster?: 'none' | 'png300' | 'png600' | 'tiff300' | 'tiff600';
   sheet?: 'none' | 'a4' | 'avery-l7160' | 'roll-100';
   /**
@@ -151,8 +163,17 @@ export interface Gs1ExportWriteView {
   bleedMm?: number;
   marks?: boolean;
   ink?: 'k100' | 'spot';
-  /** Required when ink is spot */
+  /**
+   * Separation name; required when ink is spot, refused otherwise. Printable ASCII.
+   * @minLength 1
+   * @maxLength 63
+   */
   spotName?: string;
+  /**
+   * Print condition declared as the PDF output intent, such as FOGRA39: letters, digits, space and ._()-
+   * @minLength 1
+   * @maxLength 64
+   */
   iccIntent?: string;
 }
 

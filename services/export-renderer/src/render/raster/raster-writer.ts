@@ -1,3 +1,4 @@
+import { EXPORT_BUDGET, rasterPixels } from '@waymark/contracts';
 import type { Artwork } from '../layout/artwork';
 import type { ExportOptions } from '../options';
 import { rasterise } from './bitmap';
@@ -15,6 +16,16 @@ const RASTERS: Record<RasterOption, { readonly ext: 'png' | 'tif'; readonly dpi:
 
 export function rasterExtension(raster: RasterOption): string {
   return RASTERS[raster].ext;
+}
+
+/**
+ * Why this symbol's raster copy is over the per-symbol budget, or null. The API refuses such sizes up front; with
+ * sizeMode=xdim the size follows the data, so a larger symbol is found here, and its raster copy is left out.
+ */
+export function rasterOverBudget(a: Artwork, raster: RasterOption): string | null {
+  const pixels = rasterPixels(a.widthMm, a.heightMm, RASTERS[raster].dpi);
+  if (pixels <= EXPORT_BUDGET.rasterPixelsPerSymbol) return null;
+  return `${a.symbology}: no ${raster} copy, ${pixels} px is over the limit of ${EXPORT_BUDGET.rasterPixelsPerSymbol} px per symbol`;
 }
 
 /** Raster copy of the artwork at its real size and the option's DPI. */

@@ -1,24 +1,27 @@
 import { Readable } from 'node:stream';
-import { DomainError, EXPORT_MAX_CODES, Gs1ExportWrite, parseOrThrow, type Gs1ExportCreated, type Gs1ExportSnapshot } from '@waymark/contracts';
+import { DomainError, EXPORT_MAX_CODES, Gs1ExportWrite, jobBudgetIssue, parseOrThrow, type Gs1ExportCreated, type Gs1ExportSnapshot } from '@waymark/contracts';
 import { snapshotKeyOf, type ExportJobRecord } from '../domain/export-job';
 import type { ExportActor, ExportDeps } from './export-ports';
 
 const HOUR_MS = 3_600_000;
 
 /**
- * POST /v1/gs1/exports: checks the plan's hourly export quota (429), validates every option (400 naming it), selects
- * the records (query, ALL tags, or everything; capped at 5000 with `truncated`), snapshots them to the object store
- * for the renderer and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
+ * POST /v1/gs1/exports: validates every option (400 naming it), selects the records (query, ALL tags, or everything;
+ * capped at 5000 with `truncated`), refuses a job over the render budget (400 saying the limit), checks the plan's
+ * hourly export quota (429; a refused job uses none), snapshots the records to the object store for the renderer
+ * and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
  */
 export function createExport(deps: ExportDeps) {
   return async (actor: ExportActor, body: unknown): Promise<Gs1ExportCreated> => {
     const options = parseOrThrow(Gs1ExportWrite, body ?? {});
-    await consumeQuota(deps, actor);
-    const now = deps.clock();
-    const id = deps.newId();
     const selected = await deps.selection.select(actor.tenant.id, { query: options.query, tags: options.tags }, EXPORT_MAX_CODES + 1);
     const truncated = selected.length > EXPORT_MAX_CODES;
     const records = truncated ? selected.slice(0, EXPORT_MAX_CODES) : selected;
+    const overBudget = jobBudgetIssue(options, records.length);
+    if (overBudget) throw new DomainError('validation_failed', `raster: ${overBudget}`, [{ path: 'raster', message: overBudget }]);
+    await consumeQuota(deps, actor);
+    const now = deps.clock();
+    const id = deps.newId();
     const snapshot: Gs1ExportSnapshot = { version: 1, jobId: id, tenantId: actor.tenant.id, records };
     const snapshotKey = snapshotKeyOf(actor.tenant.id, id);
     // Written before the job exists: a renderer can never see a job without its snapshot. An orphan (the insert
