@@ -24,9 +24,14 @@ export function snapshotRecords(n: number, domain = 'id.example.com'): Gs1Export
 }
 
 /** What gs1-catalog does on POST: the snapshot in the store, then exports.requested.v1. */
-export async function requestJob(bus: EventBus, store: ObjectStore, records: Gs1ExportSnapshot['records'], options: unknown): Promise<{ jobId: string; snapshotKey: string }> {
+export async function requestJob(
+  bus: EventBus,
+  store: ObjectStore,
+  records: Gs1ExportSnapshot['records'],
+  options: unknown,
+  tenantId: string = randomUUID(),
+): Promise<{ jobId: string; snapshotKey: string }> {
   const jobId = randomUUID();
-  const tenantId = randomUUID();
   const snapshotKey = `exports/${tenantId}/${jobId}/snapshot.json`;
   const snapshot: Gs1ExportSnapshot = { version: 1, jobId, tenantId, records };
   await store.putStream(snapshotKey, Readable.from([Buffer.from(JSON.stringify(snapshot))]), 'application/json');
