@@ -71,6 +71,11 @@ export class RenderPool {
     return this.options.size;
   }
 
+  /** The threads' ids, in pool order: a replaced thread's id changes. */
+  threadIds(): number[] {
+    return this.threads.map((t) => t.worker.threadId);
+  }
+
   /** The RecordRenderer renderExport takes; `tenant` is whose turn the job's tasks take in the queue. */
   readonly render: RecordRenderer = (jobs, options, _gs1, zipDate, tenant) => this.renderInOrder(jobs, options, zipDate, tenant ?? '');
 
