@@ -2,6 +2,7 @@
  * npm run bench:export (issue 8): time from POST /v1/gs1/exports to `ready` for 5000 codes with QR + DataMatrix in
  * svg + pdf, with one renderer (its worker threads use every core), codes/s, and the ratio of that time to the bare
  * symbol generation time (QR and DataMatrix matrices of the same 5000 codes on one thread) measured in the same run.
+ * Then (issue 27) another tenant's small export alone and under a heavy one, and resident memory (export-fairness.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { generateApiKey } from '@waymark/auth';
@@ -17,8 +18,11 @@ import { defaultGs1Encoding, renderRecordSchema } from '../../export-renderer/sr
 import { gs1DataMatrix } from '../../export-renderer/src/render/symbols/datamatrix-symbol';
 import { qrMatrix } from '../../export-renderer/src/render/symbols/qr-symbol';
 import { loadConfig, startService } from '../src';
+import { benchFairness, type Call } from './export-fairness';
 
 const CODES = 5000;
+/** Tenant A's records the heavy export of the fairness part takes (export-fairness.ts). */
+const HEAVY_CODES = 60;
 const DOMAIN = 'id.bench.test';
 const gtin = (n: number) => `95060${String(n).padStart(7, '0')}${gs1CheckDigit(`95060${String(n).padStart(7, '0')}`)}`;
 
@@ -50,24 +54,34 @@ async function main(): Promise<void> {
       logger, bus, databaseUrl: pg.url, objectStore, rateLimiter: new MemoryRateLimiter(),
     });
     const renderer = await startRenderer(rendererConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), { logger, bus, objectStore });
-    const key = generateApiKey();
-    const tenantId = randomUUID();
-    await bus.publish(identityTopic, [
-      { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: tenantId, name: 'bench', entitlements: [],
-        plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
-        defaultDomain: DOMAIN, domains: [{ name: DOMAIN, verified: true }], branding: { name: 'bench' } },
-      { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
-        tenantId, scopes: ['gs1:read' as const, 'gs1:write' as const], expiresAt: null, revoked: false },
-    ].map((value) => ({ key: identityTopic.keyOf(value), value })));
     const base = `http://127.0.0.1:${catalog.port}`;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, { method, headers: { 'x-api-key': key.key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    const addTenant = async (name: string, domain: string): Promise<Call> => {
+      const key = generateApiKey();
+      const tenantId = randomUUID();
+      await bus.publish(identityTopic, [
+        { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: tenantId, name, entitlements: [],
+          plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 100 },
+          defaultDomain: domain, domains: [{ name: domain, verified: true }], branding: { name } },
+        { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
+          tenantId, scopes: ['gs1:read' as const, 'gs1:write' as const], expiresAt: null, revoked: false },
+      ].map((value) => ({ key: identityTopic.keyOf(value), value })));
+      const call: Call = async (method, path, body) => {
+        const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
+        const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      await waitFor(async () => (await call('GET', '/v1/gs1/exports')).status === 200, { timeoutMs: 30_000 });
+      return call;
     };
-    await waitFor(async () => (await call('GET', '/v1/gs1/exports')).status === 200, { timeoutMs: 30_000 });
+    const call = await addTenant('bench', DOMAIN);
+    const callB = await addTenant('bench-b', 'id.bench-b.test');
     for (let i = 0; i < CODES; i += 500) {
-      await call('POST', '/v1/gs1/links/bulk', { records: Array.from({ length: 500 }, (_, j) => ({ gtin: gtin(i + j), batch: 'B', destination: 'https://brand.example.com/p' })) });
+      const records = Array.from({ length: 500 }, (_, j) => ({
+        gtin: gtin(i + j), batch: 'B', destination: 'https://brand.example.com/p', tags: i + j < HEAVY_CODES ? ['heavy'] : [],
+      }));
+      await call('POST', '/v1/gs1/links/bulk', { records });
     }
+    await callB('POST', '/v1/gs1/links/bulk', { records: [{ gtin: gtin(0), batch: 'S', destination: 'https://brand.example.com/p' }] });
     const started = Date.now();
     const created = await call('POST', '/v1/gs1/exports', { symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
     const job = await waitFor(async () => {
@@ -78,6 +92,7 @@ async function main(): Promise<void> {
     const elapsed = Date.now() - started;
     console.log(`export of ${String(job.count)} codes (QR + DataMatrix, svg + pdf): ${job.status} in ${(elapsed / 1000).toFixed(1)} s from POST (target < 30 s), zip ${String(job.sizeBytes)} bytes`);
     console.log(`${Math.round((CODES / elapsed) * 1000)} codes/s with one renderer (${rendererConfig({}).RENDER_WORKERS} render threads)`);
+    await benchFairness(call, callB);
     await renderer.stop();
     await catalog.stop();
     bareSymbolMs(200);
