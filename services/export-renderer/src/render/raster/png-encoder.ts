@@ -20,10 +20,11 @@ function physChunk(dpi: number): Buffer {
 /**
  * 8-bit greyscale PNG (pngjs writes 8 or 16 bits; greyscale keeps black a single channel, never RGB black)
  * holding only 0 and 255, with pHYs spliced in after IHDR (pngjs writes no pHYs; PNG requires it before IDAT).
+ * The bitmap's bytes become the grey samples in place (it is used up), so a large symbol needs one copy less.
  */
 export function encodePng(bitmap: Bitmap, dpi: number): Buffer {
-  const grey = Buffer.alloc(bitmap.width * bitmap.height);
-  for (let i = 0; i < grey.length; i++) grey[i] = bitmap.ink[i] ? 0 : 255;
+  const grey = Buffer.from(bitmap.ink.buffer, bitmap.ink.byteOffset, bitmap.ink.length);
+  for (let i = 0; i < grey.length; i++) grey[i] = grey[i] ? 0 : 255;
   const png = PNG.sync.write(
     Object.assign(new PNG({ width: bitmap.width, height: bitmap.height }), { data: grey }),
     { colorType: 0, inputColorType: 0, inputHasAlpha: false, bitDepth: 8 },

@@ -19,11 +19,12 @@ export function rasterExtension(raster: RasterOption): string {
 }
 
 /**
- * Why this symbol's raster copy is over the per-symbol budget, or null. The API refuses such sizes up front; with
+ * Why this symbol's raster copy is over the per-symbol budget, or null. The budget counts the symbol with its quiet
+ * zones (the size the API checks; the HRI beneath adds a few percent). The API refuses such sizes up front; with
  * sizeMode=xdim the size follows the data, so a larger symbol is found here, and its raster copy is left out.
  */
 export function rasterOverBudget(a: Artwork, raster: RasterOption): string | null {
-  const pixels = rasterPixels(a.widthMm, a.heightMm, RASTERS[raster].dpi);
+  const pixels = rasterPixels(a.symbolWidthMm, a.symbolHeightMm, RASTERS[raster].dpi);
   if (pixels <= EXPORT_BUDGET.rasterPixelsPerSymbol) return null;
   return `${a.symbology}: no ${raster} copy, ${pixels} px is over the limit of ${EXPORT_BUDGET.rasterPixelsPerSymbol} px per symbol`;
 }
