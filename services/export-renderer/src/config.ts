@@ -12,7 +12,9 @@ export const configSchema = z.object({
   /** Export jobs one instance renders at once; their records share the render threads, the tenants in turn. */
   RENDER_JOBS: z.coerce.number().int().min(1).max(64).default(4),
   /** A render thread whose own memory (heap and buffers) is past this after a task is replaced (MB). */
-  RENDER_WORKER_RECYCLE_MB: z.coerce.number().int().min(16).max(65_536).default(256),
+  RENDER_WORKER_RECYCLE_MB: z.coerce.number().int().min(16).max(65_536).default(128),
+  /** Render threads that rendered anything are replaced after this long with nothing to render; `0s`: never. */
+  RENDER_WORKER_IDLE_RECYCLE: env.duration().default(5_000),
   /** V8 heap limit of each render thread (MB); buffers are outside it and bounded by the render budget. */
   RENDER_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(512),
   /** How often a rendering job's progress is re-sent: the heartbeat behind gs1-catalog's lease (keep it well under it). */

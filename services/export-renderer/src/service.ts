@@ -28,6 +28,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     size: config.RENDER_WORKERS,
     recycleBytes: config.RENDER_WORKER_RECYCLE_MB * 1024 * 1024,
     maxHeapMb: config.RENDER_WORKER_HEAP_MB,
+    idleRecycleMs: config.RENDER_WORKER_IDLE_RECYCLE,
   }, logger);
   const deps = {
     bus,

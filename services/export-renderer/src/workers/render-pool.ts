@@ -24,6 +24,11 @@ export interface RenderPoolOptions {
   readonly recycleBytes: number;
   /** The V8 heap limit of each thread (buffers are outside it; the budget bounds those). */
   readonly maxHeapMb: number;
+  /**
+   * After this long with nothing to render, threads that rendered anything are replaced: a thread keeps the heap it
+   * grew to, and giving it back with the isolate is what returns the memory after a job. 0 turns it off.
+   */
+  readonly idleRecycleMs: number;
 }
 
 interface Queued {
@@ -37,6 +42,8 @@ interface Thread {
   pending: Map<number, Queued>;
   /** Past the memory limit: takes no new task and is replaced once its tasks are done. */
   retiring: boolean;
+  /** Has rendered since it started. */
+  used: boolean;
 }
 
 /** How many records go into one task for these options. */
@@ -57,8 +64,9 @@ export class RenderPool {
   private readonly queue = new FairQueue<Queued>();
   private nextTaskId = 0;
   private closed = false;
-  /** Threads replaced for their memory so far (metrics and tests). */
+  /** Threads replaced for their memory so far, past the limit or idle (metrics and tests). */
   recycled = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: RenderPoolOptions,
@@ -81,6 +89,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     for (const queued of this.queue.drain()) queued.reject(new Error('render pool is closed'));
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
@@ -122,6 +131,9 @@ export class RenderPool {
       if (open.length === 0 || this.queue.size === 0) return;
       const thread = open.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const queued = this.queue.shift()!;
+      clearTimeout(this.idleTimer);
+      this.idleTimer = undefined;
+      thread.used = true;
       thread.pending.set(queued.task.id, queued);
       thread.worker.postMessage(queued.task);
     }
@@ -130,7 +142,7 @@ export class RenderPool {
   private spawn(): Thread {
     const entry = workerEntry(__filename, 'render-worker');
     const worker = new Worker(entry.script, { argv: entry.argv, resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } });
-    const thread: Thread = { worker, pending: new Map(), retiring: false };
+    const thread: Thread = { worker, pending: new Map(), retiring: false, used: false };
     worker.unref();
     worker.on('message', (reply: RenderReply) => this.settle(thread, reply));
     worker.on('error', (err) => this.fail(thread, err));
@@ -151,6 +163,20 @@ export class RenderPool {
     }
     if (thread.retiring && thread.pending.size === 0) this.replace(thread);
     this.dispatch();
+    if (this.idle() && this.options.idleRecycleMs > 0 && !this.idleTimer) {
+      this.idleTimer = setTimeout(() => this.recycleIdle(), this.options.idleRecycleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private idle(): boolean {
+    return this.queue.size === 0 && this.threads.every((t) => t.pending.size === 0);
+  }
+
+  private recycleIdle(): void {
+    this.idleTimer = undefined;
+    if (!this.idle()) return;
+    for (const thread of this.threads.filter((t) => t.used)) this.replace(thread);
   }
 
   /** Puts a fresh thread in the place of one that is done (its memory goes back with its isolate). */

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { unzipSync } from 'fflate';
 import { createLogger } from '@waymark/logging';
+import { waitFor } from '@waymark/testkit';
 import { exportOptionsSchema, renderExport, type RenderRecord } from '../../src/render';
 import { RenderPool } from '../../src/workers/render-pool';
 import { newRecord } from '../render/export-fixture';
@@ -28,7 +29,7 @@ describe('render worker recycling', () => {
 
   it('replaces a worker past the memory limit after its tasks; the queue goes on and no accepted job is lost', async () => {
     // A limit every thread is past after any task (its own heap alone is larger), so every task retires its thread.
-    pool = new RenderPool({ size: 2, recycleBytes: 1, maxHeapMb: 256 }, logger);
+    pool = new RenderPool({ size: 2, recycleBytes: 1, maxHeapMb: 256, idleRecycleMs: 0 }, logger);
     const before = pool.threadIds();
     const heavy = Array.from({ length: 12 }, () => newRecord());
     const small = Array.from({ length: 3 }, () => newRecord());
@@ -45,10 +46,20 @@ describe('render worker recycling', () => {
   }, 120_000);
 
   it('keeps its workers while they stay under the limit', async () => {
-    pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256 }, logger);
+    pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 0 }, logger);
     const before = pool.threadIds();
     expect((await renderWith(pool, Array.from({ length: 4 }, () => newRecord()), HEAVY, 'tenant-a')).result.count).toBe(4);
     expect(pool.recycled).toBe(0);
     expect(pool.threadIds()).toEqual(before);
+  }, 120_000);
+
+  it('replaces the threads that rendered once it has been idle a while, so the memory they grew goes back', async () => {
+    pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 300 }, logger);
+    const before = pool.threadIds();
+    expect((await renderWith(pool, Array.from({ length: 4 }, () => newRecord()), HEAVY, 'tenant-a')).result.count).toBe(4);
+    const current = pool;
+    await waitFor(() => current.recycled === 2, { timeoutMs: 10_000, message: 'both threads to be replaced' });
+    expect(pool.threadIds().some((id) => before.includes(id))).toBe(false);
+    expect((await renderWith(pool, [newRecord()], {}, 'tenant-b')).result.count).toBe(1);
   }, 120_000);
 });
