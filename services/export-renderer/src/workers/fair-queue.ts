@@ -1,36 +1,39 @@
 /**
- * Tasks waiting for a render thread, one FIFO per tenant, taken from the tenants in turn: a tenant with a thousand
- * tasks queued and one with a single task each get every other free thread, so a small job waits for at most the
- * tasks the threads already hold, never for another tenant's whole job.
+ * Tasks waiting for a render thread, one FIFO per tenant, taken from the tenant served least recently (one never
+ * served first): a tenant with a thousand tasks queued and one with a single task each get every other free thread,
+ * and a tenant that arrives goes ahead of one that was just served, so a small job waits for at most the tasks the
+ * threads already hold, never for another tenant's whole job.
  */
 export class FairQueue<T> {
   private readonly queues = new Map<string, T[]>();
-  /** Tenants with queued tasks, in the order they are served next. */
-  private readonly turn: string[] = [];
+  /** When each tenant was last served (a counter; one entry per tenant ever seen, which is few). */
+  private readonly lastServed = new Map<string, number>();
+  private turns = 0;
+  private count = 0;
 
   get size(): number {
-    let n = 0;
-    for (const queue of this.queues.values()) n += queue.length;
-    return n;
+    return this.count;
   }
 
   push(tenant: string, item: T): void {
     const queue = this.queues.get(tenant);
     if (queue) queue.push(item);
-    else {
-      this.queues.set(tenant, [item]);
-      this.turn.push(tenant);
-    }
+    else this.queues.set(tenant, [item]);
+    this.count++;
   }
 
-  /** The next task of the tenant whose turn it is; that tenant goes to the back of the line. */
+  /** The next task of the tenant served least recently. */
   shift(): T | undefined {
-    const tenant = this.turn.shift();
-    if (tenant === undefined) return undefined;
-    const queue = this.queues.get(tenant)!;
+    let next: string | undefined;
+    for (const tenant of this.queues.keys()) {
+      if (next === undefined || (this.lastServed.get(tenant) ?? 0) < (this.lastServed.get(next) ?? 0)) next = tenant;
+    }
+    if (next === undefined) return undefined;
+    const queue = this.queues.get(next)!;
     const item = queue.shift();
-    if (queue.length > 0) this.turn.push(tenant);
-    else this.queues.delete(tenant);
+    if (queue.length === 0) this.queues.delete(next);
+    this.lastServed.set(next, ++this.turns);
+    this.count--;
     return item;
   }
 
@@ -38,7 +41,7 @@ export class FairQueue<T> {
   drain(): T[] {
     const all = [...this.queues.values()].flat();
     this.queues.clear();
-    this.turn.length = 0;
+    this.count = 0;
     return all;
   }
 }

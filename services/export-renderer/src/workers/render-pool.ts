@@ -15,6 +15,11 @@ const CHUNK = 8;
 const CHUNK_RASTER_PIXELS = EXPORT_BUDGET.rasterPixelsPerSymbol;
 /** Tasks a thread holds at once: one rendering, one queued, so a thread never waits for the next task. */
 const IN_FLIGHT_PER_THREAD = 2;
+/**
+ * A task of more raster pixels than this takes long enough that messaging costs nothing beside it: a thread holding
+ * one takes no second task, so a small job of another tenant waits for at most one such task per thread.
+ */
+const HEAVY_TASK_PIXELS = CHUNK_RASTER_PIXELS / 4;
 /** Tasks one job keeps submitted ahead of the record it yields next, per thread. */
 const AHEAD_PER_THREAD = 2;
 
@@ -33,6 +38,7 @@ export interface RenderPoolOptions {
 
 interface Queued {
   readonly task: RenderTask;
+  readonly heavy: boolean;
   resolve(results: RenderedRecord[]): void;
   reject(error: Error): void;
 }
@@ -119,7 +125,8 @@ export class RenderPool {
   private submit(tenant: string, task: RenderTask): Promise<RenderedRecord[]> {
     if (this.closed) return Promise.reject(new Error('render pool is closed'));
     return new Promise<RenderedRecord[]>((resolve, reject) => {
-      this.queue.push(tenant, { task, resolve, reject });
+      const heavy = jobRasterPixels(task.options, task.jobs.length) > HEAVY_TASK_PIXELS;
+      this.queue.push(tenant, { task, heavy, resolve, reject });
       this.dispatch();
     });
   }
@@ -127,7 +134,7 @@ export class RenderPool {
   /** Hands queued tasks to threads with room, the least loaded first. */
   private dispatch(): void {
     for (;;) {
-      const open = this.threads.filter((t) => !t.retiring && t.pending.size < IN_FLIGHT_PER_THREAD);
+      const open = this.threads.filter((t) => !t.retiring && this.hasRoom(t));
       if (open.length === 0 || this.queue.size === 0) return;
       const thread = open.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const queued = this.queue.shift()!;
@@ -137,6 +144,11 @@ export class RenderPool {
       thread.pending.set(queued.task.id, queued);
       thread.worker.postMessage(queued.task);
     }
+  }
+
+  private hasRoom(thread: Thread): boolean {
+    if (thread.pending.size === 0) return true;
+    return thread.pending.size < IN_FLIGHT_PER_THREAD && ![...thread.pending.values()].some((q) => q.heavy);
   }
 
   private spawn(): Thread {
