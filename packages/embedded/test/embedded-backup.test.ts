@@ -55,7 +55,7 @@ describe('backup and restore of the embedded data folder', () => {
       expect(keyResponse.status).toBe(201);
       key = ((await keyResponse.json()) as { key: string }).key;
       const call = (method: string, path: string, body?: unknown) =>
-        fetch(`${api()}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+        fetch(`${api()}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       await waitFor(async () => (await call('POST', '/v1/links', { destination: 'https://example.com/kept', code: 'kept' })).status === 201, {
         timeoutMs: 10_000,
         message: 'the link to be created',
