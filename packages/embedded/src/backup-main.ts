@@ -25,6 +25,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof BackupRefusedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const text = error instanceof BackupRefusedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`${text}\n`);
   process.exit(1);
 });

@@ -77,7 +77,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
 
   const recordAttempt = registerDeliveryMetrics(registry, prisma);
   const pipeline = createDeliveryPipeline({
-    config, logger, databaseUrl, prisma, channels, deliveries, recordAttempt, attemptDeps: { webhooks, mail, secrets, clock },
+    ...{ config, logger, databaseUrl, prisma, channels, deliveries, recordAttempt },
+    attemptDeps: { webhooks, mail, secrets, clock },
   });
 
   await relay.start();

@@ -30,7 +30,9 @@ export function runningServerPid(root: string): number | undefined {
 function refuseWhileRunning(root: string, what: string): void {
   const pid = runningServerPid(root);
   if (pid !== undefined) {
-    throw new BackupRefusedError(`${what} needs Waymark stopped: its database (pid ${pid}) runs on ${root}; stop \`npm start\` first`);
+    throw new BackupRefusedError(
+      `${what} needs Waymark stopped: its database (pid ${pid}) runs on ${root}; stop \`npm start\` first`,
+    );
   }
 }
 
@@ -40,7 +42,9 @@ function tar(args: string[]): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`tar ${args[0]} failed (${code}): ${stderr.trim()}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`tar ${args[0]} failed (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -51,7 +55,9 @@ function tar(args: string[]): Promise<void> {
  */
 export async function backupDataDir(root: string, file: string): Promise<void> {
   const dir = resolve(root);
-  if (!existsSync(join(dir, 'postgres'))) throw new BackupRefusedError(`${dir} holds no Waymark data (no postgres/ folder)`);
+  if (!existsSync(join(dir, 'postgres'))) {
+    throw new BackupRefusedError(`${dir} holds no Waymark data (no postgres/ folder)`);
+  }
   refuseWhileRunning(dir, 'a backup');
   mkdirSync(dirname(resolve(file)), { recursive: true });
   await tar(['-czf', resolve(file), '-C', dir, '.']);

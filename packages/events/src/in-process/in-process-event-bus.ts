@@ -118,7 +118,8 @@ export class InProcessEventBus implements EventBus {
         return { partition, lag: Math.max(0, (ends.get(partition) ?? 0) - position) };
       });
     };
-    const subscription = this.subscription(member, coordinator, board, tracker.promise, head, lag, options.stopTimeoutMs ?? 30_000);
+    const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
+    const subscription = this.subscription(member, coordinator, board, tracker.promise, head, lag, stopTimeoutMs);
     return subscription;
   }
 

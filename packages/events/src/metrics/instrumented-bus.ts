@@ -81,7 +81,8 @@ export function instrumentEventBus(bus: EventBus, registry: Registry): EventBus 
             await inner.catchUp(timeoutMs);
             catchUps.inc({ topic, outcome: 'caught_up' });
           } catch (error) {
-            catchUps.inc({ topic, outcome: error instanceof Error && error.name === 'CatchUpTimeoutError' ? 'timeout' : 'failed' });
+            const timedOut = error instanceof Error && error.name === 'CatchUpTimeoutError';
+            catchUps.inc({ topic, outcome: timedOut ? 'timeout' : 'failed' });
             throw error;
           } finally {
             stop();

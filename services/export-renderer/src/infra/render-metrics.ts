@@ -5,7 +5,7 @@ export type RenderOutcome = 'ready' | 'failed' | 'skipped' | 'error';
 
 export type RecordRender = (outcome: RenderOutcome, seconds: number) => void;
 
-/** Jobs this renderer took, by outcome (error: thrown, so retried), and how long each took, snapshot to uploaded zip. */
+/** Jobs this renderer took, by outcome (error: thrown, so retried), and how long each took (snapshot to zip). */
 export function registerRenderMetrics(registry: Registry): RecordRender {
   const jobs = new Counter({
     name: 'export_renders_total',

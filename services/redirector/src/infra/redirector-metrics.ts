@@ -22,8 +22,9 @@ export function registerRedirectorMetrics(registry: Registry, sources: { links: 
   // The emitter keeps running totals; a counter that reads them when scraped stays a counter (rate() works).
   const total = (name: string, help: string, read: () => number) =>
     new Counter({ name, help, registers: [registry], collect() { this.reset(); this.inc(read()); } });
-  total('redirector_clicks_published_total', 'Click events acknowledged by Kafka', () => sources.emitter.stats.published);
-  total('redirector_clicks_dropped_total', 'Click events dropped because the spool was full', () => sources.emitter.stats.dropped);
+  const stats = () => sources.emitter.stats;
+  total('redirector_clicks_published_total', 'Click events acknowledged by Kafka', () => stats().published);
+  total('redirector_clicks_dropped_total', 'Click events dropped because the spool was full', () => stats().dropped);
   gauge('redirector_kafka_degraded', '1 while clicks.v1 does not accept events', () => (sources.emitter.stats.degraded ? 1 : 0));
   return (status) => {
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);

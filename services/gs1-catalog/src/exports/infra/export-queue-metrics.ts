@@ -20,7 +20,9 @@ export function registerExportQueueMetrics(registry: Registry, prisma: PrismaCli
     registers: [registry],
     async collect() {
       const rows = await read().catch(() => undefined);
-      for (const status of UNFINISHED) this.set({ status }, rows ? Number(rows.find((r) => r.status === status)?.jobs ?? 0) : NaN);
+      for (const status of UNFINISHED) {
+        this.set({ status }, rows ? Number(rows.find((r) => r.status === status)?.jobs ?? 0) : NaN);
+      }
     },
   });
   new Gauge({
