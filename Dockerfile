@@ -7,7 +7,8 @@
 # packages/db/scripts/prisma-generate.js and packages/http/scripts/tsoa-generate.js), then `tsc -b` of the six services
 # and the packages they reference. The root build (`npm run build`) would also compile test-e2e and the embedded
 # runner, which the image does not ship.
-FROM node:20-bookworm-slim AS build
+# The image runs the current Node LTS line; CI and the tests here run Node 20, the oldest the engines field allows.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
@@ -24,7 +25,7 @@ RUN npm run generate \
        services/gs1-catalog services/export-renderer \
   && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./

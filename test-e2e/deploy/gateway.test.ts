@@ -77,6 +77,14 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
     }
   });
 
+  it('answers /healthz itself on every host, without asking an upstream', async () => {
+    for (const host of [API_HOST, 'go.brand.example', '10.0.0.7']) {
+      const answer = await fetch(`http://127.0.0.1:${gateway.port}/healthz`, { headers: { host } });
+      expect({ host, status: answer.status, servedBy: answer.headers.get('x-served-by') ?? undefined }).toEqual({ host, status: 200, servedBy: undefined });
+      expect(await answer.text()).toBe('ok');
+    }
+  });
+
   it('keeps the redirector metrics off the public side', async () => {
     await expect(gateway.send('GET', 'go.brand.example', '/metrics')).resolves.toEqual({ status: 404, servedBy: undefined });
   });

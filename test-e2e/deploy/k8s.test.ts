@@ -25,7 +25,7 @@ describe('deploy/k8s manifests', () => {
     const names = (kind: string) => ofKind(manifests, kind).map((m) => m.metadata.name).sort();
     expect(names('Deployment')).toEqual([...serviceNames, 'gateway'].sort());
     expect(names('Service')).toEqual([...serviceNames, 'gateway'].sort());
-    expect(names('HorizontalPodAutoscaler')).toEqual([...serviceNames].sort());
+    expect(names('HorizontalPodAutoscaler')).toEqual([...serviceNames, 'gateway'].sort());
     for (const hpa of ofKind(manifests, 'HorizontalPodAutoscaler')) {
       expect(hpa).toMatchObject({ spec: { scaleTargetRef: { kind: 'Deployment', name: hpa.metadata.name } } });
     }

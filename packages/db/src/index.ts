@@ -12,3 +12,9 @@ export { enqueue, type EnqueueMessage, type EnqueuedEvent } from './outbox/enque
 export { processOnce, pruneProcessedEvents, type ProcessOnceResult } from './outbox/process-once';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
 export { awaitPublished, type AwaitPublished } from './outbox/published-writes';
+export {
+  registerOutboxMetrics,
+  OUTBOX_AGE_METRIC,
+  OUTBOX_PENDING_METRIC,
+  OUTBOX_PUBLISHED_METRIC,
+} from './outbox/outbox-metrics';

@@ -92,6 +92,16 @@ export interface Subscription {
   stop(): Promise<void>;
   /** Partitions this subscriber currently reads (all of them in broadcast mode); for logs and readiness. */
   assignedPartitions(): number[];
+  /**
+   * Messages of each partition this subscriber reads that are not handled yet: the topic's end offset minus the
+   * group's committed offset (group mode) or this subscriber's handled offset (broadcast). For metrics.
+   */
+  lag(): Promise<PartitionLag[]>;
+}
+
+export interface PartitionLag {
+  partition: number;
+  lag: number;
 }
 
 /** The event bus port: kafkajs in production, an in-process bus (log persisted in Postgres) when embedded. */

@@ -23,3 +23,11 @@ export {
 } from './tools/replay-dead-letters';
 export { listDeadLetters, type DeadLetterEntry } from './tools/list-dead-letters';
 export { FreshReads, type FreshReadsOptions } from './read-model/fresh-reads';
+export {
+  instrumentEventBus,
+  CATCH_UP_DURATION_METRIC,
+  CATCH_UPS_METRIC,
+  CONSUMER_LAG_METRIC,
+  MESSAGES_HANDLED_METRIC,
+} from './metrics/instrumented-bus';
+export { metricOnce } from './metrics/metric-once';

@@ -1,7 +1,8 @@
+import { Registry } from 'prom-client';
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import { MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
-import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
+import { instrumentEventBus, FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
@@ -44,7 +45,9 @@ export interface RunningService {
 }
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus } = adapters;
+  const { logger } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   const clock = adapters.clock ?? (() => new Date());
   if (!adapters.databaseUrl) throw new Error('analytics-ingest needs a databaseUrl');
   const target = { databaseUrl: adapters.databaseUrl, schema: SCHEMA };
@@ -107,6 +110,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     tenantAnalytics: (query) => getTenantAnalytics(query, { queries, clock }),
   };
   const app = createHttpApp({
+    registry,
     service: 'analytics-ingest',
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,

@@ -1,10 +1,12 @@
-import type { EventBus } from '@waymark/events';
+import { Registry } from 'prom-client';
+import { instrumentEventBus, type EventBus } from '@waymark/events';
 import { createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ObjectStore } from '@waymark/objectstore';
 import type { Config } from './config';
 import { subscribeExportJobs } from './infra/export-jobs.consumer';
 import { renderJob } from './infra/render-job';
+import { registerRenderMetrics } from './infra/render-metrics';
 import { RenderPool } from './workers/render-pool';
 
 export interface ServiceAdapters {
@@ -21,7 +23,9 @@ export interface RunningService {
 
 /** The renderer: no public routes (probes and metrics only); it works off exports.requested.v1. */
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus, objectStore } = adapters;
+  const { logger, objectStore } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   if (!objectStore) throw new Error('export-renderer needs an object store for snapshots and zips');
   await objectStore.ensureBucket();
   const pool = new RenderPool({
@@ -38,6 +42,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     heartbeatMs: config.EXPORT_HEARTBEAT,
     renderRecords: pool.render,
     clock: adapters.clock ?? (() => new Date()),
+    recordRender: registerRenderMetrics(registry),
   };
   const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), {
     groupId: config.EXPORT_JOBS_GROUP,
@@ -45,6 +50,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     dependenciesReady: () => objectStore.healthy(),
   });
   const app = createHttpApp({
+    registry,
     service: 'export-renderer',
     logger,
     readiness: { events: () => bus.healthy(), objectStore: () => objectStore.healthy() },

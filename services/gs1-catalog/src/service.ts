@@ -1,10 +1,11 @@
+import { Registry } from 'prom-client';
 import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, poolConfig, runMigrations } from '@waymark/db';
-import type { EventBus } from '@waymark/events';
+import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, registerOutboxMetrics, poolConfig, runMigrations } from '@waymark/db';
+import { instrumentEventBus, type EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ObjectStore } from '@waymark/objectstore';
@@ -18,6 +19,7 @@ import { subscribeExportStatus } from './exports/infra/export-status.consumer';
 import { startSweeper } from './exports/infra/export-sweeper';
 import { PrismaExportJobRepository } from './exports/infra/prisma-export-job.repository';
 import { PrismaExportSelection } from './exports/infra/prisma-export-selection';
+import { registerExportQueueMetrics } from './exports/infra/export-queue-metrics';
 import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { Gs1ExportsController } from './http/gs1-exports.controller';
@@ -46,7 +48,9 @@ export interface RunningService {
 }
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus, databaseUrl, rateLimiter, objectStore } = adapters;
+  const { logger, databaseUrl, rateLimiter, objectStore } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   if (!databaseUrl) throw new Error('gs1-catalog needs a database (adapters.databaseUrl)');
   if (!rateLimiter) throw new Error('gs1-catalog needs a rate limiter (Redis in production, in-process embedded)');
   if (!objectStore) throw new Error('gs1-catalog needs an object store for export snapshots and zips');
@@ -60,6 +64,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
   const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
   await relay.start();
+  registerOutboxMetrics(registry, relay);
   const auth = await startApiAuth({ bus, logger, rateLimiter, cache: adapters.cache, clock });
 
   const links = new PrismaGs1LinkRepository(prisma, awaitPublished(relay, logger));
@@ -72,6 +77,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     clock,
     newId: randomUUID,
   };
+  registerExportQueueMetrics(registry, prisma);
   const postgresReady = async () => (await prisma.$queryRaw<unknown[]>`SELECT 1`).length === 1;
   const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP, postgresReady);
   const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
@@ -93,6 +99,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
   const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
+    registry,
     idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
     service: 'gs1-catalog',
     logger,

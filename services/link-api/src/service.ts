@@ -1,9 +1,10 @@
+import { Registry } from 'prom-client';
 import { startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
-import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
-import type { EventBus, FreshReads } from '@waymark/events';
+import { awaitPublished, createPrismaClient, OutboxRelay, registerOutboxMetrics, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
+import { instrumentEventBus, type EventBus, type FreshReads } from '@waymark/events';
 import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
@@ -67,7 +68,9 @@ const READ_POOL_SIZE = 10;
 const OUTBOX_TOPICS: readonly TopicDef<unknown>[] = [identityTopic, linksTopic] as readonly TopicDef<unknown>[];
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus } = adapters;
+  const { logger } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   const databaseUrl = adapters.databaseUrl ?? config.DATABASE_URL;
   if (!databaseUrl) throw new Error('link-api needs a database: DATABASE_URL or adapters.databaseUrl');
   if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
@@ -88,6 +91,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
     await relay.start();
     started.push(() => relay.stop());
+    registerOutboxMetrics(registry, relay);
     const published = awaitPublished(relay, logger);
     const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns, published });
     await identity.seed();
@@ -131,6 +135,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const sweeper = startIdempotencySweeper(idempotencyStore, { logger });
     started.push(() => sweeper.stop());
     const app = createHttpApp({
+    registry,
       idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
       service: 'link-api',
       logger,

@@ -2,6 +2,7 @@ import type { Logger } from '@waymark/logging';
 import { attemptDelivery, type AttemptDeps } from './app/attempt-delivery';
 import type { Config } from './config';
 import type { ChannelRepository } from './infra/channel.repository';
+import type { RecordAttempt } from './infra/delivery-metrics';
 import { DeliveryWorker } from './infra/delivery-worker';
 import type { DeliveryRepository } from './infra/delivery.repository';
 import { NOTIFIER_SCHEMA, type PrismaClient } from './infra/prisma';
@@ -16,6 +17,8 @@ export interface DeliveryPipelineDeps {
   channels: ChannelRepository;
   deliveries: DeliveryRepository;
   attemptDeps: Omit<AttemptDeps, 'onGone' | 'timeUnitMs'>;
+  /** Told of every finished attempt (metrics). */
+  recordAttempt?: RecordAttempt;
 }
 
 export interface DeliveryPipeline {
@@ -48,8 +51,8 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDeps): DeliveryPipe
     pollIntervalMs: config.DELIVERY_POLL_INTERVAL,
     leaseMs,
     maxQueueWaitMs: leaseMs - timeout - LEASE_MARGIN_MS / 2,
-    attempt: (delivery) =>
-      attemptDelivery(
+    attempt: async (delivery) => {
+      const record = await attemptDelivery(
         {
           ...deps.attemptDeps,
           timeUnitMs: config.DELIVERY_TIME_UNIT,
@@ -61,7 +64,10 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDeps): DeliveryPipe
             : undefined,
         },
         delivery,
-      ),
+      );
+      deps.recordAttempt?.(delivery, record);
+      return record;
+    },
   });
   const signals = new WorkSignals(
     { databaseUrl: deps.databaseUrl, schema: NOTIFIER_SCHEMA },

@@ -2,8 +2,8 @@ import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, OutboxRelay, findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
-import type { EventBus } from '@waymark/events';
+import { awaitPublished, OutboxRelay, findMigrationsDir, poolConfig, registerOutboxMetrics, runMigrations } from '@waymark/db';
+import { instrumentEventBus, type EventBus } from '@waymark/events';
 import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import { Gauge, Registry } from 'prom-client';
@@ -17,6 +17,7 @@ import { RegisterRoutes } from './generated/routes';
 import { ChannelsController } from './http/channels.controller';
 import { EmailConfirmationsController } from './http/email-confirmations.controller';
 import { ChannelRepository } from './infra/channel.repository';
+import { registerDeliveryMetrics } from './infra/delivery-metrics';
 import { subscribeClicks } from './infra/clicks.consumer';
 import { DeliveryRepository } from './infra/delivery.repository';
 import { createResolve } from './infra/guarded-lookup';
@@ -42,7 +43,9 @@ export interface RunningService {
 }
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus, databaseUrl } = adapters;
+  const { logger, databaseUrl } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   if (!databaseUrl) throw new Error('the notifier needs a database (adapters.databaseUrl)');
   if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
@@ -53,7 +56,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
   const deliveries = new DeliveryRepository(prisma);
   const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY, config.SECRET_ENCRYPTION_PREVIOUS_KEYS);
-  const registry = new Registry();
+  registerOutboxMetrics(registry, relay);
   const unreadableSecrets = new Gauge({
     name: 'notifier_signing_secrets_unreadable',
     help: 'Webhook signing secrets that no configured key opened in the last re-sealing pass',
@@ -72,7 +75,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
   const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY });
 
-  const pipeline = createDeliveryPipeline({ config, logger, databaseUrl, prisma, channels, deliveries, attemptDeps: { webhooks, mail, secrets, clock } });
+  const recordAttempt = registerDeliveryMetrics(registry, prisma);
+  const pipeline = createDeliveryPipeline({
+    ...{ config, logger, databaseUrl, prisma, channels, deliveries, recordAttempt },
+    attemptDeps: { webhooks, mail, secrets, clock },
+  });
 
   await relay.start();
   const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter, cache: adapters.cache, clock });

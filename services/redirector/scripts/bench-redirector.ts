@@ -129,8 +129,8 @@ function stopChild(child: Child): Promise<void> {
 /** The redirector's count of click events Kafka acknowledged, from its /metrics. */
 async function clicksPublished(port: number): Promise<number> {
   const text = await metricsOf(port);
-  const match = /^redirector_clicks_published\{[^}]*\} (\d+)/m.exec(text);
-  if (!match) throw new Error('redirector_clicks_published is missing from /metrics');
+  const match = /^redirector_clicks_published_total\{[^}]*\} (\d+)/m.exec(text);
+  if (!match) throw new Error('redirector_clicks_published_total is missing from /metrics');
   return Number(match[1]);
 }
 

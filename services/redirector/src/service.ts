@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
-import type { EventBus } from '@waymark/events';
+import { instrumentEventBus, type EventBus } from '@waymark/events';
 import { createHttpApp, startHttpServer } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
@@ -44,7 +44,9 @@ export interface RunningService {
 
 /** Starts the redirector: read model consumers, click emitter with its spool, and the HTTP listener. */
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger, bus } = adapters;
+  const { logger } = adapters;
+  const registry = new Registry();
+  const bus = instrumentEventBus(adapters.bus, registry);
   const clock = adapters.clock ?? (() => new Date());
   const redis = adapters.redis;
   const redisReady = redis ? async () => (await redis.ping()) === 'PONG' : undefined;
@@ -74,7 +76,6 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     throw error;
   }
 
-  const registry = new Registry();
   const countVisit = registerRedirectorMetrics(registry, { links, emitter });
   const probes = createHttpApp({
     service: 'redirector',

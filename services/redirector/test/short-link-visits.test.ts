@@ -132,3 +132,14 @@ test('/metrics counts visitor answers by status', async () => {
   expect(await counted(302)).toBe(found + 1);
   expect(await counted(404)).toBe(missing + 2);
 });
+
+test('/metrics counts click events published as a _total counter, and the read model lag per partition', async () => {
+  const scrape = async () => (await fetch(`http://127.0.0.1:${port()}/metrics`)).text();
+  const published = (text: string) => Number(/^redirector_clicks_published_total\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+  const before = await scrape();
+  expect(before).toContain('# TYPE redirector_clicks_published_total counter');
+  expect(before).toContain('# TYPE redirector_clicks_dropped_total counter');
+  await visit(port(), host, `/${(links.active as LinkState).code}`, { headers: { 'user-agent': BROWSER } });
+  await waitFor(async () => published(await scrape()) === published(before) + 1, { timeoutMs: 10_000, message: 'the click published' });
+  expect(before).toMatch(/^event_consumer_lag_messages\{[^}]*topic="links\.v1"[^}]*\} \d+$/m);
+});

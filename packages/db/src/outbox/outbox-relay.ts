@@ -5,7 +5,17 @@ import type { Logger } from '@waymark/logging';
 import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
 import { parseSchemaName } from '../pg/schema-name';
 import { OutboxListener } from './outbox-listener';
-import { claimPending, deletePublishedBefore, markPublished, newestRowId, pendingUpTo, withoutKeysOf, type PendingEvent } from './outbox-store';
+import {
+  claimPending,
+  deletePublishedBefore,
+  markPublished,
+  newestRowId,
+  pendingBacklog,
+  pendingUpTo,
+  withoutKeysOf,
+  type OutboxBacklog,
+  type PendingEvent,
+} from './outbox-store';
 
 // TopicDef is invariant in its value type (keyOf takes it, schema yields it), so a list of mixed topics needs `any`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,6 +51,7 @@ export class OutboxRelay {
   private followUp: Promise<number> | undefined;
   private lastSweep = 0;
   private running = false;
+  private publishedCount = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     const target = { databaseUrl: options.databaseUrl, schema: parseSchemaName(options.schema) };
@@ -93,6 +104,16 @@ export class OutboxRelay {
     }
   }
 
+  /** Events this relay published since it started (for the published counter). */
+  get published(): number {
+    return this.publishedCount;
+  }
+
+  /** What waits in this schema's outbox now, whichever relay will publish it. */
+  backlog(): Promise<OutboxBacklog> {
+    return pendingBacklog(this.pool);
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.pollTimer);
@@ -130,6 +151,7 @@ export class OutboxRelay {
       }
       await markPublished(client, ready.map((event) => event.id), this.retainPublishedMs === 0);
       await client.query('COMMIT');
+      this.publishedCount += ready.length;
       return { claimed: claimed.length, published: ready.length };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

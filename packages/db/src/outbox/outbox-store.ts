@@ -94,3 +94,18 @@ export async function pendingUpTo(pool: Pick<Pool, 'query'>, head: string, topic
   );
   return (rowCount ?? 0) > 0;
 }
+
+export interface OutboxBacklog {
+  pending: number;
+  /** Seconds since the oldest pending row was written; 0 when nothing is pending. */
+  oldestAgeSeconds: number;
+}
+
+/** Rows not yet published and the age of the oldest (the partial pending index keeps this cheap). */
+export async function pendingBacklog(pool: Pool): Promise<OutboxBacklog> {
+  const { rows } = await pool.query<{ pending: string; age: number | null }>(
+    `SELECT count(*)::text AS pending, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
+       FROM "outbox" WHERE published_at IS NULL`,
+  );
+  return { pending: Number(rows[0]?.pending ?? 0), oldestAgeSeconds: Math.max(0, rows[0]?.age ?? 0) };
+}

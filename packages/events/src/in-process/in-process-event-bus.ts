@@ -110,7 +110,16 @@ export class InProcessEventBus implements EventBus {
     } else {
       await member.assign(Array.from({ length: partitions }, (_, partition) => partition));
     }
-    const subscription = this.subscription(member, coordinator, board, tracker.promise, head, options.stopTimeoutMs ?? 30_000);
+    const lag = async () => {
+      const ends = await store.endOffsets(topic.name);
+      const positions = coordinator ? await store.committed(groupId, topic.name) : undefined;
+      return member.assigned().map((partition) => {
+        const position = positions ? (positions.get(partition) ?? 0) : board.position(partition);
+        return { partition, lag: Math.max(0, (ends.get(partition) ?? 0) - position) };
+      });
+    };
+    const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
+    const subscription = this.subscription(member, coordinator, board, tracker.promise, head, lag, stopTimeoutMs);
     return subscription;
   }
 
@@ -139,6 +148,7 @@ export class InProcessEventBus implements EventBus {
     board: ProgressBoard,
     caughtUp: Promise<void>,
     head: HeadCatchUp,
+    lag: Subscription['lag'],
     stopTimeoutMs: number,
   ): Subscription {
     let stopping: Promise<void> | undefined;
@@ -146,6 +156,7 @@ export class InProcessEventBus implements EventBus {
       caughtUp,
       catchUp: (timeoutMs) => head.catchUp(timeoutMs),
       assignedPartitions: () => member.assigned(),
+      lag,
       stop: () =>
         (stopping ??= (async () => {
           await member.stop(stopTimeoutMs);

@@ -125,6 +125,15 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     caughtUp: tracker.promise,
     catchUp: (timeoutMs) => head.catchUp(timeoutMs),
     assignedPartitions: () => [...assignment],
+    lag: async () => {
+      const ends = await fetchEnds();
+      // A member knows its own batches only; the group's commits are the broker's (kafka-exporter reads the same).
+      const committed = group ? await committedOffsets(deps.admin, groupId, topic) : undefined;
+      return assignment.map((partition) => {
+        const position = committed ? (committed.get(partition) ?? 0) : board.position(partition);
+        return { partition, lag: Math.max(0, (ends.get(partition) ?? 0) - position) };
+      });
+    },
     stalled: () => restarter.stalled(),
     stop: () =>
       (stopping ??= (async () => {
@@ -142,6 +151,11 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
         }
       })()),
   };
+}
+
+async function committedOffsets(admin: Admin, groupId: string, topic: string): Promise<Map<number, number>> {
+  const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+  return new Map((offsets?.partitions ?? []).map(({ partition, offset }) => [partition, Math.max(0, Number(offset))]));
 }
 
 async function handleKafkaBatch<V>(

@@ -17,6 +17,11 @@ export class ProgressBoard {
     for (const tracker of this.trackers) tracker.progress(partition, next);
   }
 
+  /** The next offset to handle in `partition`, as far as this board knows (0 before any progress). */
+  position(partition: number): number {
+    return this.next.get(partition) ?? 0;
+  }
+
   watch(tracker: CaughtUpTracker): void {
     if (this.ended) return tracker.stopped();
     for (const [partition, next] of this.next) tracker.progress(partition, next);

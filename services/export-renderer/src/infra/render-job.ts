@@ -4,6 +4,7 @@ import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { ObjectNotFoundError, type ObjectStore } from '@waymark/objectstore';
 import { exportOptionsSchema, renderExport, type RecordRenderer } from '../render';
+import type { RecordRender, RenderOutcome } from './render-metrics';
 import { readSnapshot } from './snapshot-reader';
 import { StatusReporter } from './status-reporter';
 
@@ -15,6 +16,8 @@ export interface RenderJobDeps {
   heartbeatMs: number;
   renderRecords?: RecordRenderer;
   clock: () => Date;
+  /** Told how each job ended and how long it took (metrics). */
+  recordRender?: RecordRender;
 }
 
 /** Where a job's zip goes: beside its snapshot, under the prefix the 30-day lifecycle rule covers. */
@@ -29,6 +32,17 @@ export function zipKeyOf(job: Pick<ExportRequested, 'snapshotKey' | 'name'>): st
  * job's lease in gs1-catalog hands it to another renderer.
  */
 export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Promise<void> {
+  const started = performance.now();
+  const record = (outcome: RenderOutcome) => deps.recordRender?.(outcome, (performance.now() - started) / 1000);
+  try {
+    record(await renderJobOnce(deps, job));
+  } catch (error) {
+    record('error');
+    throw error;
+  }
+}
+
+async function renderJobOnce(deps: RenderJobDeps, job: ExportRequested): Promise<RenderOutcome> {
   const reporter = new StatusReporter(deps, job);
   const log = deps.logger.child({ jobId: job.jobId });
   let records;
@@ -39,12 +53,12 @@ export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Prom
       // The job was deleted (or expired) meanwhile, or it belongs to another deployment's bucket: nothing to render,
       // and nothing to report (gs1-catalog ignores reports on jobs it no longer has; its lease covers the rest).
       log.info('export job has no snapshot (deleted?); skipped');
-      return;
+      return 'skipped';
     }
     if (!(err instanceof SyntaxError) && !isZodError(err)) throw err;
     log.warn({ err }, 'export job cannot be rendered');
     await reporter.finish({ status: 'failed', done: 0, total: job.count, error: `the job's snapshot is invalid: ${(err as Error).message}` });
-    return;
+    return 'failed';
   }
   const options = exportOptionsSchema.parse(job.options);
   const overBudget = jobBudgetIssue(options, records.length);
@@ -77,6 +91,7 @@ export async function renderJob(deps: RenderJobDeps, job: ExportRequested): Prom
     const { sizeBytes } = await upload;
     log.info({ count: result.count, sizeBytes }, 'export rendered');
     await reporter.finish({ status: 'ready', done: result.count, total: records.length, count: result.count, sizeBytes, objectKey });
+    return 'ready';
   } finally {
     reporter.stop();
   }

@@ -17,10 +17,14 @@ export function registerRedirectorMetrics(registry: Registry, sources: { links: 
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
   gauge('redirector_links_in_memory', 'Links held in process', () => sources.links.size());
-  gauge('redirector_clicks_published', 'Click events acknowledged by Kafka since start', () => sources.emitter.stats.published);
   gauge('redirector_clicks_queued', 'Click events waiting in memory', () => sources.emitter.stats.queued);
   gauge('redirector_click_spool_bytes', 'Bytes of click events waiting in the local spool', () => sources.emitter.stats.spooledBytes);
-  gauge('redirector_clicks_dropped', 'Click events dropped because the spool was full', () => sources.emitter.stats.dropped);
+  // The emitter keeps running totals; a counter that reads them when scraped stays a counter (rate() works).
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({ name, help, registers: [registry], collect() { this.reset(); this.inc(read()); } });
+  const stats = () => sources.emitter.stats;
+  total('redirector_clicks_published_total', 'Click events acknowledged by Kafka', () => stats().published);
+  total('redirector_clicks_dropped_total', 'Click events dropped because the spool was full', () => stats().dropped);
   gauge('redirector_kafka_degraded', '1 while clicks.v1 does not accept events', () => (sources.emitter.stats.degraded ? 1 : 0));
   return (status) => {
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
