@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { CommanderError } from 'commander';
 import { toCliError } from './api/api-answer';
 import { EXIT } from './exit-codes';

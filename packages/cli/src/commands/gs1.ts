@@ -113,7 +113,7 @@ export function registerGs1Commands(program: Command): void {
     .option('--errors <file>', 'where to write rejected rows (default FILE.errors.csv)')
     .option('--tags <list>', 'tags added to every record (comma-separated)', commaList)
     .option('--no-upsert', 'skip records whose code exists instead of updating them')
-    .option('--batch-size <n>', 'records per request, 1-500 (default 500, lowered to the plan cap)', boundedNumber(1, 500), 500)
+    .option('--batch-size <n>', 'records per request, 1-500 (lowered to the plan cap when the API names it)', boundedNumber(1, 500), 500)
     .option('--restart', 'ignore an interrupted import of this file and start over')
     .addHelpText('after', IMPORT_HELP)
     .action(importFile);
