@@ -10,7 +10,13 @@ describe('waymark usage and exit codes', () => {
 
   beforeAll(() => {
     home = mkdtempSync(join(tmpdir(), 'waymark-usage-'));
-    const { WAYMARK_API_KEY: _k, WAYMARK_API_URL: _u, WAYMARK_OPERATOR_TOKEN: _t, WAYMARK_DATA_DIR: _d, ...rest } = process.env;
+    const {
+      WAYMARK_API_KEY: _k,
+      WAYMARK_API_URL: _u,
+      WAYMARK_OPERATOR_TOKEN: _t,
+      WAYMARK_DATA_DIR: _d,
+      ...rest
+    } = process.env;
     env = { ...rest, XDG_CONFIG_HOME: home, WAYMARK_HOME: home };
   });
 
@@ -32,14 +38,26 @@ describe('waymark usage and exit codes', () => {
   });
 
   it('exits 2 on bad usage, naming the problem', async () => {
-    expect(await waymark(['links', 'frobnicate'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown command 'frobnicate'") });
-    expect(await waymark(['links', 'list', '--limit', 'lots'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('whole number') });
+    expect(await waymark(['links', 'frobnicate'], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unknown command 'frobnicate'"),
+    });
+    expect(await waymark(['links', 'list', '--limit', 'lots'], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('whole number'),
+    });
     expect(await waymark(['gs1', 'import', join(home, 'missing.csv')], env)).toMatchObject({ code: 2 });
   });
 
   it('exits 3 when not logged in, and names how to log in', async () => {
-    expect(await waymark(['links', 'list'], env)).toMatchObject({ code: 3, stderr: expect.stringContaining('waymark login') });
-    expect(await waymark(['admin', 'tenant', 'list'], env)).toMatchObject({ code: 3, stderr: expect.stringContaining('WAYMARK_OPERATOR_TOKEN') });
+    expect(await waymark(['links', 'list'], env)).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('waymark login'),
+    });
+    expect(await waymark(['admin', 'tenant', 'list'], env)).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('WAYMARK_OPERATOR_TOKEN'),
+    });
   });
 
   it('exits 5 when the API cannot be reached', async () => {

@@ -39,7 +39,9 @@ describe('the waymark CLI against the embedded system', () => {
 
   /** GS1 links carrying `tag`, counted through the SDK (it waits out the plan's rate limit as Retry-After says). */
   const gs1Count = async (tag: string) => {
-    const { apiKey } = JSON.parse(readFileSync(join(work, 'config', 'waymark', 'config.json'), 'utf8')) as { apiKey: string };
+    const { apiKey } = JSON.parse(readFileSync(join(work, 'config', 'waymark', 'config.json'), 'utf8')) as {
+      apiKey: string;
+    };
     const api = createWaymarkClient({ baseUrl: system.apiUrl, apiKey, retry: { attempts: 6 } });
     let count = 0;
     for await (const _link of api.paginate('/v1/gs1/links', { query: { tags: tag, limit: 500 } })) count += 1;
@@ -48,7 +50,10 @@ describe('the waymark CLI against the embedded system', () => {
 
   it('logs in with a key the operator issued through `waymark admin`, stored in a 0600 file', async () => {
     const operatorEnv = { ...env, WAYMARK_DATA_DIR: system.dataDir };
-    const issued = await waymarkJson<{ key: string }>(['admin', 'key', 'create', system.defaultTenantId, '--scopes', SCOPES.join(',')], operatorEnv);
+    const issued = await waymarkJson<{ key: string }>(
+      ['admin', 'key', 'create', system.defaultTenantId, '--scopes', SCOPES.join(',')],
+      operatorEnv,
+    );
     expect(issued.key).toMatch(/^wm_/);
 
     const refused = await waymark(['login', '--api-url', system.apiUrl], env, 'wm_live_not-a-real-key\n');
@@ -67,9 +72,15 @@ describe('the waymark CLI against the embedded system', () => {
   let link: { code: string; shortUrl: string };
 
   it('creates a webhook channel and a link notifying it, and writes the link QR as an SVG that scans to it', async () => {
-    channel = await waymarkJson(['channels', 'create', 'webhook', '--name', 'cli hook', '--url', `${receiver.base}/cli-hook`], env);
+    channel = await waymarkJson(
+      ['channels', 'create', 'webhook', '--name', 'cli hook', '--url', `${receiver.base}/cli-hook`],
+      env,
+    );
     expect(channel.signingSecret).toMatch(/^whsec_/);
-    link = await waymarkJson(['links', 'create', 'https://example.com/cli', '--code', 'cli-hello', '--notify', channel.id, '--tag', 'via=cli'], env);
+    link = await waymarkJson(
+      ['links', 'create', 'https://example.com/cli', '--code', 'cli-hello', '--notify', channel.id, '--tag', 'via=cli'],
+      env,
+    );
     expect(link).toMatchObject({ code: 'cli-hello', destination: 'https://example.com/cli', tags: { via: 'cli' } });
 
     const svgFile = join(work, 'cli-hello.svg');
@@ -84,7 +95,10 @@ describe('the waymark CLI against the embedded system', () => {
   it('a click is delivered to the channel (signed), listed by `deliveries` and counted in the analytics CSV', async () => {
     const { host, pathname } = new URL(link.shortUrl);
     expect((await visit(system.redirectorPort, host, pathname)).status).toBe(302);
-    await waitFor(() => receiver.received.some((r) => r.path === '/cli-hook' && r.status < 300), { timeoutMs: 30_000, message: 'a delivery' });
+    await waitFor(() => receiver.received.some((r) => r.path === '/cli-hook' && r.status < 300), {
+      timeoutMs: 30_000,
+      message: 'a delivery',
+    });
     const [delivery] = verifiedDeliveries(receiver.received, '/cli-hook', channel.signingSecret);
     expect(delivery?.payload).toMatchObject({ event: 'click', code: 'cli-hello' });
 
@@ -115,7 +129,13 @@ describe('the waymark CLI against the embedded system', () => {
     const result = await waymark(['gs1', 'import', file, '--json'], env);
     expect(result.code).toBe(6);
     // The default tenant's plan caps bulk requests at 100 rows: the CLI learns it from the API and sends 20 batches.
-    expect(JSON.parse(result.stdout)).toMatchObject({ requested: 2000, created: 1990, updated: 0, failed: 10, batches: 20 });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      requested: 2000,
+      created: 1990,
+      updated: 0,
+      failed: 10,
+      batches: 20,
+    });
     const report = readFileSync(`${file}.errors.csv`, 'utf8').trim().split('\n');
     expect(report[0]).toBe('line,gtin,code,errorCode,error');
     expect(report.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(badLines);
@@ -129,8 +149,13 @@ describe('the waymark CLI against the embedded system', () => {
     const args = ['gs1', 'import', file, '--batch-size', '100', '--json'];
     const first = startWaymark(args, env);
     const stateFile = `${file}.waymark-import.json`;
-    const doneSoFar = () => (existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { done: number }).done : 0);
-    await waitFor(() => doneSoFar() >= 500, { timeoutMs: 120_000, intervalMs: 20, message: 'five batches acknowledged' });
+    const doneSoFar = () =>
+      existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { done: number }).done : 0;
+    await waitFor(() => doneSoFar() >= 500, {
+      timeoutMs: 120_000,
+      intervalMs: 20,
+      message: 'five batches acknowledged',
+    });
     first.child.kill('SIGKILL');
     await first.done;
     const interruptedAt = doneSoFar();
@@ -138,7 +163,13 @@ describe('the waymark CLI against the embedded system', () => {
 
     const resumed = await waymark(args, env);
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ requested: 2000, created: 2000, updated: 0, failed: 0, resumedAt: interruptedAt });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      requested: 2000,
+      created: 2000,
+      updated: 0,
+      failed: 0,
+      resumedAt: interruptedAt,
+    });
     expect(await gs1Count('resume')).toBe(2000);
   });
 

@@ -18,7 +18,9 @@ async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const failure = toCliError(error);
-    process.stderr.write(json ? `${JSON.stringify(failure.body ?? { error: failure.message })}\n` : `waymark: ${failure.message}\n`);
+    process.stderr.write(
+      json ? `${JSON.stringify(failure.body ?? { error: failure.message })}\n` : `waymark: ${failure.message}\n`,
+    );
     return failure.exitCode;
   }
 }

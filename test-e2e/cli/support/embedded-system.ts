@@ -14,7 +14,8 @@ export interface EmbeddedSystem {
 
 /** The file `npm start` runs, read from the root package.json, so the CLI talks to what a user starts. */
 function startTarget(): string {
-  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const match = /node\s+(\S+\.m?js)/.exec(script);
   if (!match?.[1]) throw new Error(`npm start runs no node file: ${script}`);
   return join(REPO_ROOT, match[1]);
@@ -23,7 +24,17 @@ function startTarget(): string {
 /** The whole system in one process on free ports and a fresh data folder, as `npm start` runs it. */
 export async function startEmbeddedSystem(webhookHost: string): Promise<EmbeddedSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-cli-'));
-  const names = ['API', 'POSTGRES', 'S3', 'LINK_API', 'REDIRECTOR', 'ANALYTICS', 'NOTIFIER', 'GS1_CATALOG', 'EXPORT_RENDERER'];
+  const names = [
+    'API',
+    'POSTGRES',
+    'S3',
+    'LINK_API',
+    'REDIRECTOR',
+    'ANALYTICS',
+    'NOTIFIER',
+    'GS1_CATALOG',
+    'EXPORT_RENDERER',
+  ];
   const ports: Record<string, number> = {};
   for (const name of names) ports[name] = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -42,7 +53,10 @@ export async function startEmbeddedSystem(webhookHost: string): Promise<Embedded
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { apiUrl: string; defaultTenantId: string };
+  const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as {
+    apiUrl: string;
+    defaultTenantId: string;
+  };
   return {
     dataDir,
     apiUrl: state.apiUrl,

@@ -16,7 +16,10 @@ export function withWrongCheckDigit(gtin: string): string {
  * A GS1 CSV of `rows` records, with the rows at `badRows` (0-based) given a wrong check digit and the first
  * `printRows` tagged `print` as well. Returns the text and the file lines of the bad rows (the header is line 1).
  */
-export function gs1Csv(options: { prefix: string; rows: number; badRows: number[]; printRows?: number }): { text: string; badLines: number[] } {
+export function gs1Csv(options: { prefix: string; rows: number; badRows: number[]; printRows?: number }): {
+  text: string;
+  badLines: number[];
+} {
   const lines = ['gtin,batch,destination,tags'];
   for (let i = 0; i < options.rows; i++) {
     const good = gtin13(options.prefix, i);

@@ -12,7 +12,11 @@ export interface CliResult {
 }
 
 /** Starts `waymark ARGS` in its own process; `input` is written to its stdin. */
-export function startWaymark(args: string[], env: NodeJS.ProcessEnv, input?: string): { child: ChildProcess; done: Promise<CliResult> } {
+export function startWaymark(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+): { child: ChildProcess; done: Promise<CliResult> } {
   const child = spawn(WAYMARK_BIN, args, { env, cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -31,10 +35,16 @@ export function waymark(args: string[], env: NodeJS.ProcessEnv, input?: string):
 }
 
 /** Runs a command expected to succeed with --json and returns its parsed output. */
-export async function waymarkJson<T = Record<string, unknown>>(args: string[], env: NodeJS.ProcessEnv, expectedCode = 0): Promise<T> {
+export async function waymarkJson<T = Record<string, unknown>>(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  expectedCode = 0,
+): Promise<T> {
   const result = await waymark([...args, '--json'], env);
   if (result.code !== expectedCode) {
-    throw new Error(`waymark ${args.join(' ')} exited ${result.code} (expected ${expectedCode}):\n${result.stderr}\n${result.stdout}`);
+    throw new Error(
+      `waymark ${args.join(' ')} exited ${result.code} (expected ${expectedCode}):\n${result.stderr}\n${result.stdout}`,
+    );
   }
   return JSON.parse(result.stdout) as T;
 }

@@ -21,7 +21,10 @@ export async function callOperatorApi(target: OperatorTarget, request: AdminRequ
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
   } catch (error) {
-    throw new CliError(`Cannot reach ${target.apiUrl}: ${(error as Error).cause ?? (error as Error).message}`, EXIT.unavailable);
+    throw new CliError(
+      `Cannot reach ${target.apiUrl}: ${(error as Error).cause ?? (error as Error).message}`,
+      EXIT.unavailable,
+    );
   }
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : undefined;

@@ -17,7 +17,9 @@ export async function unwrap<T>(pending: Promise<ApiAnswer<T>>): Promise<T> {
 
 export function apiError(response: Response, body: unknown): CliError {
   const error = body as { error?: string; code?: string } | undefined;
-  const message = error?.error ? `${error.error}${error.code ? ` (${error.code})` : ''}` : `${response.status} ${response.statusText}`;
+  const message = error?.error
+    ? `${error.error}${error.code ? ` (${error.code})` : ''}`
+    : `${response.status} ${response.statusText}`;
   return new CliError(message, exitCodeForStatus(response.status), body ?? { error: message });
 }
 

@@ -52,26 +52,28 @@ export function registerChannelCommands(program: Command): void {
     .option('--url <url>', 'the URL deliveries are POSTed to (webhook, zapier, n8n, slack)')
     .option('--email <address>', 'the recipient (email; double opt-in)')
     .option('--disabled', 'create it disabled')
-    .action(async (type: string, o: { name: string; url?: string; email?: string; disabled?: boolean }, self: Command) => {
-      const context = contextOf(self);
-      const enabled = o.disabled ? false : undefined;
-      let body;
-      if (type === 'email') {
-        if (!o.email) throw usageError('an email channel needs --email');
-        body = { type: 'email' as const, name: o.name, enabled, config: { email: o.email } };
-      } else if ((URL_TYPES as readonly string[]).includes(type)) {
-        if (!o.url) throw usageError(`a ${type} channel needs --url`);
-        body = { type: type as UrlType, name: o.name, enabled, config: { url: o.url } };
-      } else {
-        throw usageError(`unknown channel type "${type}": ${URL_TYPES.join(', ')} or email`);
-      }
-      const { api } = connect(context);
-      const channel = await unwrap(api.POST('/v1/channels', { body }));
-      emit(context, channel, (c) => {
-        const secret = c.signingSecret ? `signing secret (shown once): ${c.signingSecret}\n` : '';
-        return `${renderRecord({ ...c, signingSecret: undefined } as Record<string, unknown>)}${secret}`;
-      });
-    });
+    .action(
+      async (type: string, o: { name: string; url?: string; email?: string; disabled?: boolean }, self: Command) => {
+        const context = contextOf(self);
+        const enabled = o.disabled ? false : undefined;
+        let body;
+        if (type === 'email') {
+          if (!o.email) throw usageError('an email channel needs --email');
+          body = { type: 'email' as const, name: o.name, enabled, config: { email: o.email } };
+        } else if ((URL_TYPES as readonly string[]).includes(type)) {
+          if (!o.url) throw usageError(`a ${type} channel needs --url`);
+          body = { type: type as UrlType, name: o.name, enabled, config: { url: o.url } };
+        } else {
+          throw usageError(`unknown channel type "${type}": ${URL_TYPES.join(', ')} or email`);
+        }
+        const { api } = connect(context);
+        const channel = await unwrap(api.POST('/v1/channels', { body }));
+        emit(context, channel, (c) => {
+          const secret = c.signingSecret ? `signing secret (shown once): ${c.signingSecret}\n` : '';
+          return `${renderRecord({ ...c, signingSecret: undefined } as Record<string, unknown>)}${secret}`;
+        });
+      },
+    );
 
   channels
     .command('update')
@@ -84,9 +86,12 @@ export function registerChannelCommands(program: Command): void {
       const context = contextOf(self);
       if (o.enable && o.disable) throw usageError('--enable and --disable exclude each other');
       const enabled = o.enable ? true : o.disable ? false : undefined;
-      if (o.name === undefined && enabled === undefined) throw usageError('nothing to change: give --name, --enable or --disable');
+      if (o.name === undefined && enabled === undefined)
+        throw usageError('nothing to change: give --name, --enable or --disable');
       const { api } = connect(context);
-      const channel = await unwrap(api.PATCH('/v1/channels/{id}', { params: { path: { id } }, body: { name: o.name, enabled } }));
+      const channel = await unwrap(
+        api.PATCH('/v1/channels/{id}', { params: { path: { id } }, body: { name: o.name, enabled } }),
+      );
       emit(context, channel, (c) => renderRecord(c as unknown as Record<string, unknown>));
     });
 

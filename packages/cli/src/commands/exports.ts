@@ -23,13 +23,14 @@ interface CreateOptions {
   timeout: number;
 }
 
-const JOB_COLUMNS: Column<{ jobId: string; name: string; status: string; count: number | null; createdAt: string }>[] = [
-  { header: 'job', value: (j) => j.jobId },
-  { header: 'name', value: (j) => j.name },
-  { header: 'status', value: (j) => j.status },
-  { header: 'codes', value: (j) => j.count },
-  { header: 'created', value: (j) => j.createdAt },
-];
+const JOB_COLUMNS: Column<{ jobId: string; name: string; status: string; count: number | null; createdAt: string }>[] =
+  [
+    { header: 'job', value: (j) => j.jobId },
+    { header: 'name', value: (j) => j.name },
+    { header: 'status', value: (j) => j.status },
+    { header: 'codes', value: (j) => j.count },
+    { header: 'created', value: (j) => j.createdAt },
+  ];
 
 /** The request body: --options (JSON, any Gs1ExportWrite field) overlaid by the named options. */
 function exportBody(o: CreateOptions): Record<string, unknown> {
@@ -41,12 +42,25 @@ function exportBody(o: CreateOptions): Record<string, unknown> {
       throw usageError('--options must be a JSON object');
     }
   }
-  const named = { name: o.name, query: o.query, tags: o.tags, symbologies: o.symbologies, formats: o.formats, sizeMm: o.sizeMm };
+  const named = {
+    name: o.name,
+    query: o.query,
+    tags: o.tags,
+    symbologies: o.symbologies,
+    formats: o.formats,
+    sizeMm: o.sizeMm,
+  };
   return { ...extra, ...Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)) };
 }
 
 /** Waits for the job with a progress bar of codes rendered, then writes its zip into `dir`. */
-async function waitAndDownload(context: CliContext, api: WaymarkClient, jobId: string, dir: string | undefined, timeoutMs: number) {
+async function waitAndDownload(
+  context: CliContext,
+  api: WaymarkClient,
+  jobId: string,
+  dir: string | undefined,
+  timeoutMs: number,
+) {
   const bar = progressBar(context, 'rendering [{bar}] {percentage}% | {value}/{total} codes | {status}');
   bar.start(1, { status: 'pending' });
   let job: Gs1Export;
@@ -75,7 +89,9 @@ async function waitAndDownload(context: CliContext, api: WaymarkClient, jobId: s
 
 /** `waymark exports create|list|get|download|delete`: print-ready GS1 artwork as a zip. */
 export function registerExportCommands(program: Command): void {
-  const exportsCommand = program.command('exports').description('GS1 exports: print-ready codes of your GS1 Digital Links, as a zip');
+  const exportsCommand = program
+    .command('exports')
+    .description('GS1 exports: print-ready codes of your GS1 Digital Links, as a zip');
 
   exportsCommand
     .command('create')
@@ -101,7 +117,11 @@ export function registerExportCommands(program: Command): void {
       }
       note(context, `export ${created.jobId} created`);
       const done = await waitAndDownload(context, api, created.jobId, o.out, o.timeout * 1000);
-      emit(context, { ...done.job, file: done.file }, (d) => `export ${d.jobId} ready: ${d.count} codes${d.file ? `, ${d.file}` : ''}\n`);
+      emit(
+        context,
+        { ...done.job, file: done.file },
+        (d) => `export ${d.jobId} ready: ${d.count} codes${d.file ? `, ${d.file}` : ''}\n`,
+      );
     });
 
   exportsCommand
@@ -111,7 +131,9 @@ export function registerExportCommands(program: Command): void {
     .action(async (o: { limit: number }, self: Command) => {
       const context = contextOf(self);
       const { api } = connect(context);
-      const jobs = await reachable(firstItems(api.paginate('/v1/gs1/exports', { query: { limit: Math.min(100, o.limit) } }), o.limit));
+      const jobs = await reachable(
+        firstItems(api.paginate('/v1/gs1/exports', { query: { limit: Math.min(100, o.limit) } }), o.limit),
+      );
       emit(context, { jobs }, (d) => renderTable(d.jobs, JOB_COLUMNS, '(no exports)'));
     });
 
@@ -128,7 +150,7 @@ export function registerExportCommands(program: Command): void {
 
   exportsCommand
     .command('download')
-    .description("wait for an export if needed, then download its zip into --out")
+    .description('wait for an export if needed, then download its zip into --out')
     .argument('<job-id>')
     .requiredOption('--out <dir>', 'folder to download the zip into')
     .option('--timeout <seconds>', 'give up after this long (default 600)', boundedNumber(1, 86_400), 600)

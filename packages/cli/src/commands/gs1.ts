@@ -41,13 +41,22 @@ function openImport(context: CliContext, file: string, format: ImportFormat, o: 
   if (saved) {
     const now = importState.inputFingerprint(file);
     if (now.size !== saved.input.size || now.mtimeMs !== saved.input.mtimeMs) {
-      throw usageError(`${file} changed since the interrupted import recorded in ${stateFile}; use --restart to import it anew`);
+      throw usageError(
+        `${file} changed since the interrupted import recorded in ${stateFile}; use --restart to import it anew`,
+      );
     }
     if (JSON.stringify(saved.options) !== JSON.stringify(options) || saved.format !== format) {
-      throw usageError(`the interrupted import used other options (${JSON.stringify(saved.options)}); repeat them, or use --restart`);
+      throw usageError(
+        `the interrupted import used other options (${JSON.stringify(saved.options)}); repeat them, or use --restart`,
+      );
     }
     note(context, `resuming the import of ${file} after ${saved.done} rows (${saved.batches} batches acknowledged)`);
-    return { stateFile, state: saved, report: ErrorReport.resume(saved.errorFile, saved.errorBytes), resumedAt: saved.done };
+    return {
+      stateFile,
+      state: saved,
+      report: ErrorReport.resume(saved.errorFile, saved.errorBytes),
+      resumedAt: saved.done,
+    };
   }
   const state = importState.newImportState(file, { format, options, batchSize: o.batchSize, errorFile });
   const report = ErrorReport.create(errorFile);
@@ -71,10 +80,14 @@ async function importFile(file: string, o: ImportCommandOptions, self: Command):
   const context = contextOf(self);
   if (!existsSync(file) || !statSync(file).isFile()) throw usageError(`${file}: no such file`);
   const format = o.format ?? formatOfFile(file);
-  if (!format) throw usageError(`cannot tell the format of ${file} from its name: give --format ${IMPORT_FORMATS.join('|')}`);
+  if (!format)
+    throw usageError(`cannot tell the format of ${file} from its name: give --format ${IMPORT_FORMATS.join('|')}`);
   const { api } = connect(context);
   const run = openImport(context, file, format, o);
-  const bar = progressBar(context, 'importing [{bar}] {percentage}% | {rows} rows | {failed} failed | ETA {eta_formatted}');
+  const bar = progressBar(
+    context,
+    'importing [{bar}] {percentage}% | {rows} rows | {failed} failed | ETA {eta_formatted}',
+  );
   bar.start(Math.max(1, run.state.input.size), { rows: run.state.done, failed: run.state.totals.failed });
   const interrupt = onInterrupt(context);
   try {
@@ -95,9 +108,12 @@ async function importFile(file: string, o: ImportCommandOptions, self: Command):
   importState.removeImportState(run.stateFile);
   const { totals, batches, errorFile } = run.state;
   const summary = { file, ...totals, batches, resumedAt: run.resumedAt, errorFile };
-  emit(context, summary, (s) =>
-    `${s.requested} rows: ${s.created} created, ${s.updated} updated, ${s.skipped} skipped, ${s.failed} failed (${s.batches} batches)\n` +
-    (s.failed > 0 ? `rejected rows: ${s.errorFile}\n` : ''),
+  emit(
+    context,
+    summary,
+    (s) =>
+      `${s.requested} rows: ${s.created} created, ${s.updated} updated, ${s.skipped} skipped, ${s.failed} failed (${s.batches} batches)\n` +
+      (s.failed > 0 ? `rejected rows: ${s.errorFile}\n` : ''),
   );
   if (totals.failed > 0) throw new CliError(`${totals.failed} rows failed; see ${errorFile}`, EXIT.partial, summary);
 }
@@ -113,7 +129,12 @@ export function registerGs1Commands(program: Command): void {
     .option('--errors <file>', 'where to write rejected rows (default FILE.errors.csv)')
     .option('--tags <list>', 'tags added to every record (comma-separated)', commaList)
     .option('--no-upsert', 'skip records whose code exists instead of updating them')
-    .option('--batch-size <n>', 'records per request, 1-500 (lowered to the plan cap when the API names it)', boundedNumber(1, 500), 500)
+    .option(
+      '--batch-size <n>',
+      'records per request, 1-500 (lowered to the plan cap when the API names it)',
+      boundedNumber(1, 500),
+      500,
+    )
     .option('--restart', 'ignore an interrupted import of this file and start over')
     .addHelpText('after', IMPORT_HELP)
     .action(importFile);

@@ -37,7 +37,11 @@ function tagsOf(pairs: string[] | undefined): Record<string, string> | undefined
   );
 }
 
-const channelsOf = (value: string | undefined) => value?.split(',').map((s) => s.trim()).filter(Boolean);
+const channelsOf = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 interface WriteOptions {
   destination?: string;
@@ -67,7 +71,15 @@ export function registerLinkCommands(program: Command): void {
     .action(async (destination: string, o: WriteOptions, self: Command) => {
       const context = contextOf(self);
       const { api } = connect(context);
-      const body = { destination, code: o.code, domain: o.domain, title: o.title, tags: tagsOf(o.tag), expiresAt: o.expires, notifyChannels: channelsOf(o.notify) };
+      const body = {
+        destination,
+        code: o.code,
+        domain: o.domain,
+        title: o.title,
+        tags: tagsOf(o.tag),
+        expiresAt: o.expires,
+        notifyChannels: channelsOf(o.notify),
+      };
       const link = await unwrap(api.POST('/v1/links', { body }));
       emit(context, link, (l) => `${l.shortUrl}\n`);
     });
@@ -80,13 +92,18 @@ export function registerLinkCommands(program: Command): void {
     .option('--status <status>', 'active or disabled')
     .option('--tag <key:value>', 'only links with this tag')
     .option('--domain <domain>', 'only links on this domain')
-    .action(async (o: { limit: number; query?: string; status?: 'active' | 'disabled'; tag?: string; domain?: string }, self: Command) => {
-      const context = contextOf(self);
-      const { api } = connect(context);
-      const query = { limit: Math.min(200, o.limit), q: o.query, status: o.status, tag: o.tag, domain: o.domain };
-      const found = await reachable(firstItems(api.paginate('/v1/links', { query }), o.limit));
-      emit(context, { links: found }, (d) => renderTable(d.links, LINK_COLUMNS, '(no links)'));
-    });
+    .action(
+      async (
+        o: { limit: number; query?: string; status?: 'active' | 'disabled'; tag?: string; domain?: string },
+        self: Command,
+      ) => {
+        const context = contextOf(self);
+        const { api } = connect(context);
+        const query = { limit: Math.min(200, o.limit), q: o.query, status: o.status, tag: o.tag, domain: o.domain };
+        const found = await reachable(firstItems(api.paginate('/v1/links', { query }), o.limit));
+        emit(context, { links: found }, (d) => renderTable(d.links, LINK_COLUMNS, '(no links)'));
+      },
+    );
 
   links
     .command('get')
@@ -96,7 +113,9 @@ export function registerLinkCommands(program: Command): void {
     .action(async (code: string, o: { domain?: string }, self: Command) => {
       const context = contextOf(self);
       const { api } = connect(context);
-      const link = await unwrap(api.GET('/v1/links/{code}', { params: { path: { code }, query: { domain: o.domain } } }));
+      const link = await unwrap(
+        api.GET('/v1/links/{code}', { params: { path: { code }, query: { domain: o.domain } } }),
+      );
       emit(context, link, (l) => renderRecord(l as unknown as Record<string, unknown>));
     });
 
@@ -114,8 +133,16 @@ export function registerLinkCommands(program: Command): void {
     .option('--if-match <etag>', 'apply only if the link is unchanged since the read that gave this ETag')
     .action(async (code: string, o: WriteOptions & { ifMatch?: string }, self: Command) => {
       const context = contextOf(self);
-      const body = { destination: o.destination, status: o.status, title: o.title, tags: tagsOf(o.tag), expiresAt: o.expires, notifyChannels: channelsOf(o.notify) };
-      if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to change: give at least one option');
+      const body = {
+        destination: o.destination,
+        status: o.status,
+        title: o.title,
+        tags: tagsOf(o.tag),
+        expiresAt: o.expires,
+        notifyChannels: channelsOf(o.notify),
+      };
+      if (Object.values(body).every((v) => v === undefined))
+        throw usageError('nothing to change: give at least one option');
       const { api } = connect(context);
       const header = o.ifMatch ? { 'If-Match': o.ifMatch } : undefined;
       const params = { path: { code }, query: { domain: o.domain }, header };

@@ -10,7 +10,11 @@ import { type CliContext, contextOf, emit } from '../output/cli-context';
 /** The key from --key, else the first line of piped stdin, else a prompt (keeps it out of shell history). */
 async function readKey(context: CliContext, given: string | undefined): Promise<string> {
   if (given) return given.trim();
-  const lines = createInterface({ input: process.stdin, output: process.stdin.isTTY ? context.stderr : undefined, terminal: false });
+  const lines = createInterface({
+    input: process.stdin,
+    output: process.stdin.isTTY ? context.stderr : undefined,
+    terminal: false,
+  });
   try {
     const answer = process.stdin.isTTY ? await lines.question('API key: ') : await firstLine(lines);
     return (answer ?? '').trim();
@@ -45,7 +49,9 @@ export function registerLoginCommands(program: Command): void {
     .addHelpText('after', '\nThe file is $XDG_CONFIG_HOME/waymark/config.json (default ~/.config/waymark/config.json).')
     .action(async (o: { apiUrl?: string; key?: string }, self: Command) => {
       const context = contextOf(self);
-      const apiUrl = normaliseApiUrl(o.apiUrl ?? context.env.WAYMARK_API_URL ?? embeddedApiUrl(context.env, context.cwd) ?? DEFAULT_API_URL);
+      const apiUrl = normaliseApiUrl(
+        o.apiUrl ?? context.env.WAYMARK_API_URL ?? embeddedApiUrl(context.env, context.cwd) ?? DEFAULT_API_URL,
+      );
       const apiKey = await readKey(context, o.key);
       if (!apiKey) throw usageError('no API key given: pass --key, pipe it on stdin, or type it at the prompt');
       await checkKey(apiUrl, apiKey);
@@ -61,6 +67,8 @@ export function registerLoginCommands(program: Command): void {
       const context = contextOf(self);
       const file = userConfigPath(context.env);
       const removed = removeUserConfig(file);
-      emit(context, { removed, configFile: file }, (d) => (d.removed ? `removed ${d.configFile}\n` : 'not logged in\n'));
+      emit(context, { removed, configFile: file }, (d) =>
+        d.removed ? `removed ${d.configFile}\n` : 'not logged in\n',
+      );
     });
 }

@@ -2,7 +2,10 @@ import { InvalidArgumentError } from 'commander';
 
 /** `a, b,c` -> ['a', 'b', 'c']. */
 export function commaList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function wholeNumber(value: string): number {

@@ -11,7 +11,8 @@ export interface UserConfig {
 
 /** `$XDG_CONFIG_HOME/waymark/config.json`, else `~/.config/waymark/config.json` (the XDG base directory default). */
 export function userConfigPath(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(homedir(), '.config');
   return path.join(base, 'waymark', 'config.json');
 }
 

@@ -7,10 +7,7 @@
 const SIMPLE_FIELDS = ['gtin', 'cpv', 'batch', 'serial', 'expiry', 'destination', 'itemDescription', 'domain'];
 
 type ColumnMapping =
-  | { kind: 'field'; field: string }
-  | { kind: 'tags' }
-  | { kind: 'linkset' }
-  | { kind: 'ai'; ai: string };
+  { kind: 'field'; field: string } | { kind: 'tags' } | { kind: 'linkset' } | { kind: 'ai'; ai: string };
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -46,7 +43,11 @@ export function csvRowToRecord(
     if (value === '') continue;
     if (column.kind === 'field') record[column.field] = value;
     else if (column.kind === 'ai') ai[column.ai] = value;
-    else if (column.kind === 'tags') record.tags = value.split('|').map((t) => t.trim()).filter(Boolean);
+    else if (column.kind === 'tags')
+      record.tags = value
+        .split('|')
+        .map((t) => t.trim())
+        .filter(Boolean);
     else {
       try {
         record.linkset = JSON.parse(value);

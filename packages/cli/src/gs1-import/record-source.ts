@@ -26,7 +26,11 @@ export async function* readImportRows(file: string, format: ImportFormat): Async
   const input = createReadStream(file).pipe(counter);
   try {
     if (format === 'csv') yield* csvRows(input, counter);
-    else yield* jsonRows(format === 'json' ? input.pipe(jsonParser()).pipe(streamArray()) : input.pipe(jsonlParser()), counter);
+    else
+      yield* jsonRows(
+        format === 'json' ? input.pipe(jsonParser()).pipe(streamArray()) : input.pipe(jsonlParser()),
+        counter,
+      );
   } catch (error) {
     throw new InputFileError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

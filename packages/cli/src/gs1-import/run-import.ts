@@ -75,7 +75,8 @@ async function settle(run: ImportRun, rows: ImportRow[]): Promise<void> {
       rest = rest.slice(chunk.length);
     } catch (error) {
       if (!(error instanceof BatchTooLarge)) throw error;
-      const smaller = error.max !== undefined && error.max < run.state.batchSize ? error.max : Math.floor(run.state.batchSize / 2);
+      const smaller =
+        error.max !== undefined && error.max < run.state.batchSize ? error.max : Math.floor(run.state.batchSize / 2);
       if (smaller < 1) throw new CliError('The API refuses even a single record as too large', EXIT.apiError);
       run.state.batchSize = smaller;
       writeImportState(run.stateFile, run.state);
@@ -97,10 +98,19 @@ async function settleBatch(run: ImportRun, rows: ImportRow[]): Promise<void> {
   const sendable = rows.filter((row) => row.record !== undefined);
   const errors: RowError[] = rows
     .filter((row) => row.problem !== undefined)
-    .map((row) => ({ line: row.line, gtin: String(row.record?.gtin ?? ''), code: '', errorCode: 'unreadable_row', error: row.problem ?? '' }));
+    .map((row) => ({
+      line: row.line,
+      gtin: String(row.record?.gtin ?? ''),
+      code: '',
+      errorCode: 'unreadable_row',
+      error: row.problem ?? '',
+    }));
   if (sendable.length > 0) {
     const key = batchIdempotencyKey(state, (rows[0] as ImportRow).index);
-    const result = await run.send(sendable.map((row) => row.record as Record<string, unknown>), key);
+    const result = await run.send(
+      sendable.map((row) => row.record as Record<string, unknown>),
+      key,
+    );
     for (const field of ['created', 'updated', 'skipped', 'failed'] as const) state.totals[field] += result[field];
     for (const entry of result.results) {
       if (entry.status !== 'failed') continue;

@@ -11,7 +11,13 @@ export interface CliContext {
 
 export function contextOf(command: Command): CliContext {
   const options = command.optsWithGlobals<{ json?: boolean }>();
-  return { json: options.json === true, env: process.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr };
+  return {
+    json: options.json === true,
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
 }
 
 /** Prints `data` as JSON with --json, else the human form `render` makes of it. */

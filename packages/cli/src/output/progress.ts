@@ -13,7 +13,10 @@ export function progressBar(context: CliContext, format: string): Progress {
   if (context.json || !context.stderr.isTTY) {
     return { start: () => undefined, update: () => undefined, setTotal: () => undefined, stop: () => undefined };
   }
-  const bar = new SingleBar({ format, stream: context.stderr, hideCursor: true, etaBuffer: 20 }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format, stream: context.stderr, hideCursor: true, etaBuffer: 20 },
+    Presets.shades_classic,
+  );
   let started = false;
   return {
     start(total, payload) {
