@@ -10,7 +10,7 @@ describe('every `node …/dist/….js` a user or a deployment runs', () => {
     const scripts = new Set(points.map((p) => p.script));
     for (const expected of [
       'packages/embedded/dist/main.js',
-      'services/link-api/dist/src/cli/admin.js',
+      'packages/cli/dist/main.js',
       'services/redirector/dist/src/main.js',
     ]) {
       expect(scripts).toContain(expected);

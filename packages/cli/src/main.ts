@@ -1,0 +1,29 @@
+import { CommanderError } from 'commander';
+import { toCliError } from './api/api-answer';
+import { EXIT } from './exit-codes';
+import { createProgram } from './program';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { version } = require('../package.json') as { version: string };
+
+/** Runs one command line and returns its exit code (README "Exit codes"); never throws. */
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    await createProgram(version).parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version "errors" are commander's way of stopping after printing them.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const failure = toCliError(error);
+    process.stderr.write(
+      json ? `${JSON.stringify(failure.body ?? { error: failure.message })}\n` : `waymark: ${failure.message}\n`,
+    );
+    return failure.exitCode;
+  }
+}
+
+// Exits explicitly: an HTTP keep-alive socket or a progress bar's timer must not hold the prompt back.
+void main(process.argv.slice(2)).then((code) => process.exit(code));

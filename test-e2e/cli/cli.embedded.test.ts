@@ -1,0 +1,188 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { SCOPES } from '@waymark/contracts';
+import { createWaymarkClient } from '@waymark/sdk';
+import { waitFor } from '@waymark/testkit';
+import { decodeQrSvg } from '../system/support/qr-decode';
+import { visit } from '../system/support/visitor';
+import { startWebhookReceiver, type WebhookReceiver } from '../system/support/webhook-receiver';
+import { verifiedDeliveries } from '../system/support/webhooks';
+import { type EmbeddedSystem, startEmbeddedSystem } from './support/embedded-system';
+import { gs1Csv } from './support/gs1-csv';
+import { startWaymark, waymark, waymarkJson } from './support/waymark-cli';
+
+jest.setTimeout(900_000);
+
+// The tenant CLI as a user runs it (`npx waymark ...`, a child process) against the embedded system.
+describe('the waymark CLI against the embedded system', () => {
+  let system: EmbeddedSystem;
+  let receiver: WebhookReceiver;
+  let work: string;
+  /** The user's environment: a config home of their own and nothing else set for the CLI. */
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    system = await startEmbeddedSystem(new URL(receiver.base).host);
+    work = mkdtempSync(join(tmpdir(), 'waymark-cli-work-'));
+    const { WAYMARK_API_KEY: _k, WAYMARK_API_URL: _u, WAYMARK_OPERATOR_TOKEN: _t, ...rest } = process.env;
+    env = { ...rest, XDG_CONFIG_HOME: join(work, 'config') };
+  }, 240_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await receiver?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  }, 60_000);
+
+  /** GS1 links carrying `tag`, counted through the SDK (it waits out the plan's rate limit as Retry-After says). */
+  const gs1Count = async (tag: string) => {
+    const { apiKey } = JSON.parse(readFileSync(join(work, 'config', 'waymark', 'config.json'), 'utf8')) as {
+      apiKey: string;
+    };
+    const api = createWaymarkClient({ baseUrl: system.apiUrl, apiKey, retry: { attempts: 6 } });
+    let count = 0;
+    for await (const _link of api.paginate('/v1/gs1/links', { query: { tags: tag, limit: 500 } })) count += 1;
+    return count;
+  };
+
+  it('logs in with a key the operator issued through `waymark admin`, stored in a 0600 file', async () => {
+    const operatorEnv = { ...env, WAYMARK_DATA_DIR: system.dataDir };
+    const issued = await waymarkJson<{ key: string }>(
+      ['admin', 'key', 'create', system.defaultTenantId, '--scopes', SCOPES.join(',')],
+      operatorEnv,
+    );
+    expect(issued.key).toMatch(/^wm_/);
+
+    const refused = await waymark(['login', '--api-url', system.apiUrl], env, 'wm_live_not-a-real-key\n');
+    expect(refused.code).toBe(3);
+    expect(existsSync(join(work, 'config', 'waymark', 'config.json'))).toBe(false);
+
+    const login = await waymark(['login', '--api-url', system.apiUrl], env, `${issued.key}\n`);
+    expect(login).toMatchObject({ code: 0 });
+    const file = join(work, 'config', 'waymark', 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ apiUrl: system.apiUrl, apiKey: issued.key });
+    expect((await waymark(['links', 'list'], env)).code).toBe(0);
+  });
+
+  let channel: { id: string; signingSecret: string };
+  let link: { code: string; shortUrl: string };
+
+  it('creates a webhook channel and a link notifying it, and writes the link QR as an SVG that scans to it', async () => {
+    channel = await waymarkJson(
+      ['channels', 'create', 'webhook', '--name', 'cli hook', '--url', `${receiver.base}/cli-hook`],
+      env,
+    );
+    expect(channel.signingSecret).toMatch(/^whsec_/);
+    link = await waymarkJson(
+      ['links', 'create', 'https://example.com/cli', '--code', 'cli-hello', '--notify', channel.id, '--tag', 'via=cli'],
+      env,
+    );
+    expect(link).toMatchObject({ code: 'cli-hello', destination: 'https://example.com/cli', tags: { via: 'cli' } });
+
+    const svgFile = join(work, 'cli-hello.svg');
+    expect(await waymark(['links', 'qr', 'cli-hello', '--out', svgFile], env)).toMatchObject({ code: 0 });
+    expect(await decodeQrSvg(readFileSync(svgFile, 'utf8'))).toEqual([`${link.shortUrl}?s=q`]); // the scan marker the QR carries
+
+    const listed = await waymark(['links', 'list'], env);
+    expect(listed.stdout).toContain('cli-hello');
+    expect((await waymark(['links', 'get', 'no-such-link'], env)).code).toBe(4);
+  });
+
+  it('a click is delivered to the channel (signed), listed by `deliveries` and counted in the analytics CSV', async () => {
+    const { host, pathname } = new URL(link.shortUrl);
+    expect((await visit(system.redirectorPort, host, pathname)).status).toBe(302);
+    await waitFor(() => receiver.received.some((r) => r.path === '/cli-hook' && r.status < 300), {
+      timeoutMs: 30_000,
+      message: 'a delivery',
+    });
+    const [delivery] = verifiedDeliveries(receiver.received, '/cli-hook', channel.signingSecret);
+    expect(delivery?.payload).toMatchObject({ event: 'click', code: 'cli-hello' });
+
+    await waitFor(
+      async () => {
+        const listed = await waymarkJson<{ deliveries: { outcome: string }[] }>(['deliveries', channel.id], env);
+        return listed.deliveries.some((d) => d.outcome === 'delivered');
+      },
+      { timeoutMs: 30_000, intervalMs: 500, message: '`waymark deliveries` to list the delivered attempt' },
+    );
+    let csv = '';
+    await waitFor(
+      async () => {
+        csv = (await waymark(['analytics', 'cli-hello', '--csv'], env)).stdout;
+        const totals = csv.split('\n').find((line) => line.startsWith('totals,'));
+        return Number(totals?.split(',')[2] ?? 0) >= 1;
+      },
+      { timeoutMs: 30_000, intervalMs: 500, message: 'the click in `waymark analytics --csv`' },
+    );
+    expect(csv.split('\n')[0]).toBe('section,key,total,clicks,scans,humans,bots,unique_visitors');
+  });
+
+  it('imports 2,000 GS1 records from a CSV file, reporting the 10 bad rows with their lines in the error file', async () => {
+    const bad = [7, 250, 499, 500, 777, 1000, 1234, 1500, 1801, 1999];
+    const { text, badLines } = gs1Csv({ prefix: '400', rows: 2000, badRows: bad, printRows: 5 });
+    const file = join(work, 'catalog.csv');
+    writeFileSync(file, text);
+    const result = await waymark(['gs1', 'import', file, '--json'], env);
+    expect(result.code).toBe(6);
+    // The default tenant's plan caps bulk requests at 100 rows: the CLI learns it from the API and sends 20 batches.
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      requested: 2000,
+      created: 1990,
+      updated: 0,
+      failed: 10,
+      batches: 20,
+    });
+    const report = readFileSync(`${file}.errors.csv`, 'utf8').trim().split('\n');
+    expect(report[0]).toBe('line,gtin,code,errorCode,error');
+    expect(report.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(badLines);
+    expect(existsSync(`${file}.waymark-import.json`)).toBe(false);
+    expect(await gs1Count('cli')).toBe(1990);
+  });
+
+  it('resumes an interrupted import without duplicating a record', async () => {
+    const file = join(work, 'resumed.csv');
+    writeFileSync(file, gs1Csv({ prefix: '401', rows: 2000, badRows: [] }).text.replaceAll(',cli\n', ',resume\n'));
+    const args = ['gs1', 'import', file, '--batch-size', '100', '--json'];
+    const first = startWaymark(args, env);
+    const stateFile = `${file}.waymark-import.json`;
+    const doneSoFar = () =>
+      existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { done: number }).done : 0;
+    await waitFor(() => doneSoFar() >= 500, {
+      timeoutMs: 120_000,
+      intervalMs: 20,
+      message: 'five batches acknowledged',
+    });
+    first.child.kill('SIGKILL');
+    await first.done;
+    const interruptedAt = doneSoFar();
+    expect(interruptedAt).toBeLessThan(2000);
+
+    const resumed = await waymark(args, env);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      requested: 2000,
+      created: 2000,
+      updated: 0,
+      failed: 0,
+      resumedAt: interruptedAt,
+    });
+    expect(await gs1Count('resume')).toBe(2000);
+  });
+
+  it('creates an export, waits for it and downloads the zip into --out', async () => {
+    const out = join(work, 'exports');
+    const job = await waymarkJson<{ jobId: string; status: string; count: number; file: string }>(
+      ['exports', 'create', '--tags', 'print', '--formats', 'svg', '--wait', '--out', out],
+      env,
+    );
+    expect(job).toMatchObject({ status: 'ready', count: 5, file: join(out, `${job.jobId}.zip`) });
+    expect(readdirSync(out)).toEqual([`${job.jobId}.zip`]);
+    const names = Object.keys(unzipSync(readFileSync(job.file)));
+    expect(names).toContain('manifest.csv');
+    expect(names.filter((name) => name.endsWith('.svg'))).toHaveLength(5);
+  });
+});
