@@ -12,6 +12,7 @@ command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v gs >/dev/null 2>&1 || need+=(ghostscript)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "provision: all test dependencies present"

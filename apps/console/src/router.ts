@@ -10,7 +10,8 @@ export type Route =
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-  if (parts[0] === 'links' && parts[1] && parts[2]) return { page: 'link', domain: parts[1], code: parts.slice(2).join('/') };
+  if (parts[0] === 'links' && parts[1] && parts[2])
+    return { page: 'link', domain: parts[1], code: parts.slice(2).join('/') };
   if (parts[0] === 'channels' && parts[1]) return { page: 'channel', id: parts[1] };
   if (parts[0] === 'channels') return { page: 'channels' };
   if (parts[0] === 'analytics') return { page: 'analytics' };

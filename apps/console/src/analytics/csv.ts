@@ -3,7 +3,9 @@ import type { Report } from './analytics-report';
 /** The time series as CSV, built from the answer already shown, so the download equals the chart. */
 export function seriesCsv(report: Report): string {
   const columns = ['start', 'total', 'clicks', 'scans', 'humans', 'bots'];
-  const rows = report.series.map((p) => columns.map((c) => String((p as unknown as Record<string, unknown>)[c] ?? '')).join(','));
+  const rows = report.series.map((p) =>
+    columns.map((c) => String((p as unknown as Record<string, unknown>)[c] ?? '')).join(','),
+  );
   return [columns.join(','), ...rows].join('\n') + '\n';
 }
 

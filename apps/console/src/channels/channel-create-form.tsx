@@ -55,19 +55,18 @@ export function ChannelCreateForm() {
       {secret && (
         <div className="secret" role="status">
           <p>
-            <strong>Signing secret, shown only this once.</strong> Store it where your receiver verifies signatures;
-            to rotate it, create a new channel.
+            <strong>Signing secret, shown only this once.</strong> Store it where your receiver verifies signatures; to
+            rotate it, create a new channel.
           </p>
           <code data-testid="signing-secret">{secret}</code>
-          <button
-            type="button"
-            onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}
-          >
+          <button type="button" onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true))}>
             {copied ? 'Copied' : 'Copy secret'}
           </button>
         </div>
       )}
-      {create.data?.type === 'email' && <p role="status">A confirmation email was sent; delivery starts once confirmed.</p>}
+      {create.data?.type === 'email' && (
+        <p role="status">A confirmation email was sent; delivery starts once confirmed.</p>
+      )}
     </form>
   );
 }

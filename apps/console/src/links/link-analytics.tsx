@@ -15,7 +15,11 @@ export function LinkAnalytics({ domain, code }: { domain: string; code: string }
   const report = useQuery({
     queryKey: ['link-analytics', domain, code, window],
     queryFn: async () =>
-      jsonOnly(unwrap(await client.GET('/v1/links/{code}/analytics', { params: { path: { code }, query: { window, domain } } }))),
+      jsonOnly(
+        unwrap(
+          await client.GET('/v1/links/{code}/analytics', { params: { path: { code }, query: { window, domain } } }),
+        ),
+      ),
     refetchInterval: 3_000,
   });
   return (

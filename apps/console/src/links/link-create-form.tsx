@@ -8,7 +8,10 @@ import { ErrorState } from '../ui/states';
 /** `key=value, key=value` into the tags object of LinkWrite. */
 export function parseTags(text: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, ...rest] = pair.split('=');
     tags[key!.trim()] = rest.join('=').trim();
   }
@@ -47,7 +50,13 @@ export function LinkCreateForm() {
     <form className="card grid-form" onSubmit={submit} aria-labelledby="create-link-title">
       <h2 id="create-link-title">Create a link</h2>
       <label htmlFor="new-destination">Destination URL</label>
-      <input id="new-destination" type="url" required value={destination} onChange={(e) => setDestination(e.target.value)} />
+      <input
+        id="new-destination"
+        type="url"
+        required
+        value={destination}
+        onChange={(e) => setDestination(e.target.value)}
+      />
       <label htmlFor="new-code">Custom code (optional)</label>
       <input id="new-code" maxLength={64} value={code} onChange={(e) => setCode(e.target.value)} />
       <label htmlFor="new-tags">Tags (optional, key=value, comma separated)</label>

@@ -30,7 +30,9 @@ export function ChannelPage({ id }: { id: string }) {
         </label>
         {log.isPending && <Loading what="deliveries" />}
         {log.isError && <ErrorState error={log.error} />}
-        {log.isSuccess && rows.length === 0 && <Empty>No deliveries yet: they appear here when a linked code is visited.</Empty>}
+        {log.isSuccess && rows.length === 0 && (
+          <Empty>No deliveries yet: they appear here when a linked code is visited.</Empty>
+        )}
         {rows.length > 0 && (
           <div className="table-wrap">
             <table>

@@ -44,7 +44,12 @@ export function ChannelsPage() {
                 <button type="button" onClick={() => toggle.mutate({ id: c.id, enabled: !c.enabled })}>
                   {c.enabled ? 'Pause' : 'Enable'}
                 </button>
-                <ConfirmButton label="Delete" danger question="Pending retries stop." onConfirm={() => remove.mutate(c.id)} />
+                <ConfirmButton
+                  label="Delete"
+                  danger
+                  question="Pending retries stop."
+                  onConfirm={() => remove.mutate(c.id)}
+                />
               </span>
             </li>
           ))}

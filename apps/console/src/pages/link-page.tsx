@@ -13,7 +13,8 @@ export function LinkPage({ domain, code }: { domain: string; code: string }) {
   const key = ['link', domain, code];
   const link = useQuery({
     queryKey: key,
-    queryFn: async () => unwrap(await client.GET('/v1/links/{code}', { params: { path: { code }, query: { domain } } })),
+    queryFn: async () =>
+      unwrap(await client.GET('/v1/links/{code}', { params: { path: { code }, query: { domain } } })),
   });
   const [destination, setDestination] = useState('');
   const patch = useMutation({
@@ -50,7 +51,11 @@ export function LinkPage({ domain, code }: { domain: string; code: string }) {
             <span className={`badge ${l.status}`}>{l.status}</span>
           </dd>
           <dt>Tags</dt>
-          <dd>{Object.entries(l.tags ?? {}).map(([k, v]) => `${k}=${v}`).join(', ') || '—'}</dd>
+          <dd>
+            {Object.entries(l.tags ?? {})
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ') || '—'}
+          </dd>
           <dt>Expires</dt>
           <dd>{l.expiresAt ? new Date(l.expiresAt).toLocaleString() : 'never'}</dd>
         </dl>
@@ -60,20 +65,33 @@ export function LinkPage({ domain, code }: { domain: string; code: string }) {
           {destination !== '' && (
             <ConfirmButton
               label="Re-point"
-              question={<>Every printed QR code and shared link for {l.shortUrl} will open {destination} at once.</>}
+              question={
+                <>
+                  Every printed QR code and shared link for {l.shortUrl} will open {destination} at once.
+                </>
+              }
               onConfirm={() => patch.mutate({ destination })}
             />
           )}
         </form>
         <div className="actions">
           {l.status === 'active' ? (
-            <ConfirmButton label="Disable" question="Visitors will stop being redirected." onConfirm={() => patch.mutate({ status: 'disabled' })} />
+            <ConfirmButton
+              label="Disable"
+              question="Visitors will stop being redirected."
+              onConfirm={() => patch.mutate({ status: 'disabled' })}
+            />
           ) : (
             <button type="button" onClick={() => patch.mutate({ status: 'active' })}>
               Enable
             </button>
           )}
-          <ConfirmButton label="Delete" danger question="This is permanent; the code becomes free." onConfirm={() => remove.mutate()} />
+          <ConfirmButton
+            label="Delete"
+            danger
+            question="This is permanent; the code becomes free."
+            onConfirm={() => remove.mutate()}
+          />
         </div>
         {patch.isError && <ErrorState error={patch.error} />}
         {remove.isError && <ErrorState error={remove.error} />}

@@ -41,7 +41,12 @@ export function LinksPage() {
         <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
           <label>
             Search
-            <input type="search" value={q} placeholder="code, destination or tag" onChange={(e) => (setQ(e.target.value), resetPaging())} />
+            <input
+              type="search"
+              value={q}
+              placeholder="code, destination or tag"
+              onChange={(e) => (setQ(e.target.value), resetPaging())}
+            />
           </label>
           <label>
             Status

@@ -17,7 +17,9 @@ export function TenantAnalyticsPage() {
       const to = new Date();
       const from = new Date(to.getTime() - DAYS[window] * 86_400_000);
       return jsonOnly(
-        unwrap(await client.GET('/v1/analytics', { params: { query: { from: from.toISOString(), to: to.toISOString() } } })),
+        unwrap(
+          await client.GET('/v1/analytics', { params: { query: { from: from.toISOString(), to: to.toISOString() } } }),
+        ),
       );
     },
     refetchInterval: 5_000,
