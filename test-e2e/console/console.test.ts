@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchChromium } from './browser';
@@ -17,11 +19,19 @@ describe('the console in a real browser against the embedded system', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let receiver: Server;
+  let receiverAddress: string;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    system = await startEmbeddedSystem();
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    receiverAddress = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    system = await startEmbeddedSystem({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiverAddress });
     browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true });
     page = await context.newPage();
@@ -31,6 +41,7 @@ describe('the console in a real browser against the embedded system', () => {
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
+    receiver?.close();
   });
 
   async function checkPage(name: string) {
@@ -90,6 +101,31 @@ describe('the console in a real browser against the embedded system', () => {
     await page.goto(`${system.apiUrl}/#/channels`);
     await page.getByText('No channels yet.').waitFor();
     await checkPage('channels');
+  });
+
+  it('creates a webhook channel to a local receiver and shows the delivery with its attempt in the log', async () => {
+    await page.goto(`${system.apiUrl}/#/channels`);
+    await page.getByLabel('Name').fill('Local receiver');
+    await page.getByLabel('POST URL').fill(`http://${receiverAddress}/hook`);
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    expect(await page.getByTestId('signing-secret').textContent()).toMatch(/^whsec_/);
+    await checkPage('channel-created');
+    const channelId = (await page.locator('.rows code').first().textContent()) ?? '';
+
+    await page.goto(`${system.apiUrl}/#/links`);
+    await page.getByLabel('Destination URL').fill('https://example.com/hooked');
+    await page.getByLabel('Custom code (optional)').fill('hooked');
+    await page.getByLabel('Notify channel ids (optional, comma separated)').fill(channelId);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const shortUrl = (await page.getByRole('heading', { level: 1 }).filter({ hasText: 'hooked' }).textContent()) ?? '';
+    await fetch(shortUrl, { redirect: 'manual', headers: { 'user-agent': CHROME_UA } });
+
+    await page.goto(`${system.apiUrl}/#/channels/${channelId}`);
+    const row = page.locator('tbody tr').filter({ hasText: 'delivered' });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain('1/6');
+    expect(await row.textContent()).toContain('204');
+    await checkPage('delivery-log');
   });
 
   it('logged no error in the browser console', () => {

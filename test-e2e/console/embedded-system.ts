@@ -19,7 +19,7 @@ const freePort = () =>
   });
 
 /** `node packages/embedded/dist/main.js` on free ports and a fresh data dir, plus a key with every scope. */
-export async function startEmbeddedSystem(): Promise<RunningSystem> {
+export async function startEmbeddedSystem(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-console-'));
   const names = [
     'POSTGRES',
@@ -32,7 +32,7 @@ export async function startEmbeddedSystem(): Promise<RunningSystem> {
     'GS1_CATALOG',
     'EXPORT_RENDERER',
   ];
-  const env: NodeJS.ProcessEnv = { ...process.env, WAYMARK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, WAYMARK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   for (const name of names) env[`WAYMARK_${name}_PORT`] = String(await freePort());
   env.WAYMARK_DEFAULT_DOMAIN = `localhost:${env.WAYMARK_REDIRECTOR_PORT}`;
   const main = resolve(__dirname, '..', '..', 'packages', 'embedded', 'dist', 'main.js');

@@ -25,6 +25,7 @@ export function LinkCreateForm() {
   const [code, setCode] = useState('');
   const [tags, setTags] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
+  const [notify, setNotify] = useState('');
   const create = useMutation({
     mutationFn: async () =>
       unwrap(
@@ -34,6 +35,7 @@ export function LinkCreateForm() {
             ...(code ? { code } : {}),
             ...(tags ? { tags: parseTags(tags) } : {}),
             ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+            ...(notify ? { notifyChannels: notify.split(',').map((id) => id.trim()).filter(Boolean) } : {}),
           },
         }),
       ),
@@ -63,6 +65,8 @@ export function LinkCreateForm() {
       <input id="new-tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="campaign=spring" />
       <label htmlFor="new-expiry">Expires at (optional)</label>
       <input id="new-expiry" type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+      <label htmlFor="new-notify">Notify channel ids (optional, comma separated)</label>
+      <input id="new-notify" value={notify} onChange={(e) => setNotify(e.target.value)} placeholder="ch_…" />
       {create.isError && <ErrorState error={create.error} />}
       <button type="submit" className="primary" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create link'}

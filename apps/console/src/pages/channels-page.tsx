@@ -37,7 +37,7 @@ export function ChannelsPage() {
         <ul className="rows">
           {list.data?.channels.map((c) => (
             <li key={c.id}>
-              <a href={channelHref(c.id)}>{c.name}</a> <span className="badge">{c.type}</span>{' '}
+              <a href={channelHref(c.id)}>{c.name}</a> <span className="badge">{c.type}</span> <code>{c.id}</code>{' '}
               <span className={`badge ${c.enabled ? 'active' : 'disabled'}`}>{c.enabled ? 'enabled' : 'paused'}</span>
               {!c.confirmed && <span className="badge disabled">unconfirmed</span>}
               <span className="actions">
