@@ -2,7 +2,8 @@
 # Installs the Debian packages the test suites need, only when missing (idempotent; needs root or sudo).
 # The test kit starts these as local processes: redis-server, kcat (librdkafka's mock Kafka cluster), nginx (the API
 # gateway in end-to-end tests), ghostscript and qpdf (print preflight of exported artwork), wrk (the benchmarks' load
-# generator, whose shared loader in the test kit has a test of its own).
+# generator, whose shared loader in the test kit has a test of its own), chromium (browser tests through playwright-core,
+# which never downloads a browser of its own).
 set -euo pipefail
 
 need=()

@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchChromium } from './browser';
+import type { Page } from 'playwright-core';
+import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
+import { axeViolations } from './axe';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
 
 /** Written on every run so a reviewer can look at every page (git-ignored). */
@@ -16,8 +17,7 @@ jest.setTimeout(240_000);
 
 describe('the console in a real browser against the embedded system', () => {
   let system: RunningSystem;
-  let browser: Browser;
-  let context: BrowserContext;
+  let browser: LaunchedChromium;
   let page: Page;
   let receiver: Server;
   let receiverAddress: string;
@@ -33,8 +33,7 @@ describe('the console in a real browser against the embedded system', () => {
     receiverAddress = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     system = await startEmbeddedSystem({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiverAddress });
     browser = await launchChromium();
-    context = await browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
+    page = await browser.newPage();
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
   });

@@ -6,6 +6,7 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
   if (header === null || header.trim() === '') return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
+  // An HTTP date names its day and month in letters; Date.parse alone would take '-1' for a year.
+  const at = /[A-Za-z]/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

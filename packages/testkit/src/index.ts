@@ -16,3 +16,4 @@ export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoad, type WrkLoadOptions } from './wrk-load';
 export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
 export { rejectionOf } from './rejection-of';
+export { launchChromium, CHROMIUM_ARGS, type LaunchedChromium } from './chromium';

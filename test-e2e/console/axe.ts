@@ -1,25 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-/**
- * Debian's chromium through playwright-core (no browser download), headless; playwright gives each launch a fresh
- * profile directory.
- */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+import type { Page } from 'playwright-core';
 
 interface AxeViolation {
   id: string;
