@@ -19,6 +19,8 @@ export const embeddedSchema = z.object({
   WAYMARK_EXPORT_RENDERER_PORT: port().default(8085),
   /** The verified default domain of the embedded mode, so a link works at once on this machine. */
   WAYMARK_DEFAULT_DOMAIN: z.string().min(1).default('localhost:8081'),
+  /** The built console served at the API base URL's `/` (default: apps/console/dist of this repository). */
+  WAYMARK_CONSOLE_DIR: z.string().min(1).optional(),
   LOG_LEVEL: logLevel().default('info'),
 });
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from '@waymark/logging';
+import { serveConsole } from './console-static';
 import { routeOf, type GatewayTarget } from './gateway-routes';
 
 export interface EmbeddedGateway {
@@ -20,6 +21,7 @@ export async function startEmbeddedGateway(
   port: number,
   upstreams: Record<GatewayTarget, number>,
   logger: Logger,
+  consoleDir?: string,
 ): Promise<EmbeddedGateway> {
   const proxies = new Map<GatewayTarget, RequestHandler>();
   for (const [target, upstreamPort] of Object.entries(upstreams) as [GatewayTarget, number][]) {
@@ -44,6 +46,7 @@ export async function startEmbeddedGateway(
     const target = routeOf(path);
     const proxy = target && proxies.get(target);
     if (!proxy) {
+      if (!target && consoleDir && serveConsole(consoleDir, req, res, path)) return;
       res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND);
       return;
     }

@@ -5,6 +5,7 @@ import { createLogger } from '@waymark/logging';
 import { bootstrapDefaultTenant } from './bootstrap-default-tenant';
 import { dataDir } from './data-dir';
 import { loadEmbeddedConfig } from './embedded-config';
+import { defaultConsoleDir } from './console-static';
 import { startEmbeddedGateway } from './embedded-gateway';
 import { startEmbeddedInfrastructure } from './embedded-infrastructure';
 import { startEmbeddedServices, stopAll } from './embedded-services';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       'gs1-catalog': portOf('gs1-catalog'),
     },
     logger,
+    config.WAYMARK_CONSOLE_DIR ?? defaultConsoleDir(),
   );
   const stateFile = join(root, 'embedded.json');
   const state = await bootstrapDefaultTenant(
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     startBannerText({
       apiUrl: state.apiUrl,
+      consoleUrl: `${state.apiUrl}/`,
       redirectorUrl: state.redirectorUrl,
       defaultDomain: state.defaultDomain,
       defaultTenantId: state.defaultTenantId,

@@ -2,6 +2,7 @@ import { SCOPES } from '@waymark/contracts';
 
 export interface StartBannerFacts {
   apiUrl: string;
+  consoleUrl?: string;
   redirectorUrl: string;
   defaultDomain: string;
   defaultTenantId: string;
@@ -18,6 +19,7 @@ export function startBannerText(facts: StartBannerFacts): string {
   return [
     '',
     'Waymark is running (embedded).',
+    ...(facts.consoleUrl ? [`  Console:          ${facts.consoleUrl}   (sign in with an API key)`] : []),
     `  API base URL:     ${facts.apiUrl}   (OpenAPI: ${facts.apiUrl}/v1/openapi.json)`,
     `  Redirector:       ${facts.redirectorUrl}   (default domain ${facts.defaultDomain}, verified)`,
     `  Operator token:   written to ${facts.operatorTokenFile} (and ${facts.stateFile})`,

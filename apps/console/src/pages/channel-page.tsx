@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useClient } from '../client-context';
+import { unwrap } from '../session';
+import { Empty, ErrorState, Loading } from '../ui/states';
+
+/** The channel's delivery log: every attempt with its HTTP result, duration and response snippet, polled. */
+export function ChannelPage({ id }: { id: string }) {
+  const client = useClient();
+  const [outcome, setOutcome] = useState<'' | 'delivered' | 'failed'>('');
+  const log = useQuery({
+    queryKey: ['deliveries', id],
+    queryFn: async () =>
+      unwrap(await client.GET('/v1/channels/{id}/deliveries', { params: { path: { id }, query: { limit: 100 } } })),
+    refetchInterval: 3_000,
+  });
+  const rows = (log.data?.deliveries ?? []).filter((d) => outcome === '' || d.outcome === outcome);
+  return (
+    <>
+      <h1>Delivery log</h1>
+      <section className="card" aria-labelledby="log-title">
+        <h2 id="log-title">Attempts for {id}</h2>
+        <label>
+          Outcome{' '}
+          <select value={outcome} onChange={(e) => setOutcome(e.target.value as typeof outcome)}>
+            <option value="">any</option>
+            <option value="delivered">delivered</option>
+            <option value="failed">failed</option>
+          </select>
+        </label>
+        {log.isPending && <Loading what="deliveries" />}
+        {log.isError && <ErrorState error={log.error} />}
+        {log.isSuccess && rows.length === 0 && (
+          <Empty>No deliveries yet: they appear here when a linked code is visited.</Empty>
+        )}
+        {rows.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  {['Time', 'Event', 'Attempt', 'Outcome', 'HTTP', 'Duration', 'Response'].map((h) => (
+                    <th scope="col" key={h}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((d) => (
+                  <tr key={d.id}>
+                    <td>{new Date(d.at).toLocaleString()}</td>
+                    <td className="url">{d.eventId}</td>
+                    <td>
+                      {d.attempt}/6{d.terminal ? ' (last)' : ''}
+                    </td>
+                    <td>
+                      <span className={`badge ${d.outcome === 'delivered' ? 'active' : 'disabled'}`}>{d.outcome}</span>
+                    </td>
+                    <td>{d.httpStatus ?? d.errorKind ?? '—'}</td>
+                    <td>{d.durationMs} ms</td>
+                    <td className="url">{d.responseSnippet ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useClient } from '../client-context';
+import { unwrap } from '../session';
+import { linkHref } from '../router';
+import { Empty, ErrorState, Loading } from '../ui/states';
+import { LinkCreateForm } from '../links/link-create-form';
+
+type SortKey = 'createdAt' | 'code' | 'lastClickAt';
+const PAGE_SIZE = 25;
+
+export function LinksPage() {
+  const client = useClient();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<'' | 'active' | 'disabled'>('');
+  const [domain, setDomain] = useState('');
+  const [sort, setSort] = useState<SortKey>('createdAt');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const filters = { q: q || undefined, status: status || undefined, domain: domain || undefined };
+  const list = useQuery({
+    queryKey: ['links', filters, cursor],
+    queryFn: async () =>
+      unwrap(await client.GET('/v1/links', { params: { query: { ...filters, limit: PAGE_SIZE, cursor } } })),
+    placeholderData: keepPreviousData,
+  });
+  const resetPaging = () => setCursors([undefined]);
+  // The API lists newest first; other orders sort the page shown.
+  const links = useMemo(() => {
+    const rows = [...(list.data?.links ?? [])];
+    if (sort === 'code') rows.sort((a, b) => a.code.localeCompare(b.code));
+    if (sort === 'lastClickAt') rows.sort((a, b) => (b.lastClickAt ?? '').localeCompare(a.lastClickAt ?? ''));
+    return rows;
+  }, [list.data, sort]);
+  return (
+    <>
+      <h1>Links</h1>
+      <LinkCreateForm />
+      <section className="card" aria-labelledby="links-title">
+        <h2 id="links-title">Your links</h2>
+        <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+          <label>
+            Search
+            <input
+              type="search"
+              value={q}
+              placeholder="code, destination or tag"
+              onChange={(e) => (setQ(e.target.value), resetPaging())}
+            />
+          </label>
+          <label>
+            Status
+            <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), resetPaging())}>
+              <option value="">any</option>
+              <option value="active">active</option>
+              <option value="disabled">disabled</option>
+            </select>
+          </label>
+          <label>
+            Domain
+            <input value={domain} onChange={(e) => (setDomain(e.target.value), resetPaging())} />
+          </label>
+          <label>
+            Sort
+            <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+              <option value="createdAt">newest</option>
+              <option value="code">code</option>
+              <option value="lastClickAt">last click</option>
+            </select>
+          </label>
+        </form>
+        {list.isPending && <Loading what="links" />}
+        {list.isError && <ErrorState error={list.error} />}
+        {list.isSuccess && links.length === 0 && <Empty>No links match. Create one above.</Empty>}
+        {links.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Short URL</th>
+                  <th scope="col">Destination</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last click</th>
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((link) => (
+                  <tr key={`${link.domain}/${link.code}`}>
+                    <td>
+                      <a href={linkHref(link.domain, link.code)}>{link.shortUrl}</a>
+                    </td>
+                    <td className="url">{link.destination}</td>
+                    <td>
+                      <span className={`badge ${link.status}`}>{link.status}</span>
+                    </td>
+                    <td>{link.lastClickAt ? new Date(link.lastClickAt).toLocaleString() : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="pager">
+          <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
+            Previous page
+          </button>
+          <button
+            type="button"
+            disabled={!list.data?.nextCursor}
+            onClick={() => setCursors([...cursors, list.data?.nextCursor ?? undefined])}
+          >
+            Next page
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+/** Hash routes (`#/links/localhost:8081/abc`): static hosting needs no server-side fallback for deep links. */
+export type Route =
+  | { page: 'links' }
+  | { page: 'link'; domain: string; code: string }
+  | { page: 'channels' }
+  | { page: 'channel'; id: string }
+  | { page: 'analytics' };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  if (parts[0] === 'links' && parts[1] && parts[2])
+    return { page: 'link', domain: parts[1], code: parts.slice(2).join('/') };
+  if (parts[0] === 'channels' && parts[1]) return { page: 'channel', id: parts[1] };
+  if (parts[0] === 'channels') return { page: 'channels' };
+  if (parts[0] === 'analytics') return { page: 'analytics' };
+  return { page: 'links' };
+}
+
+export const linkHref = (domain: string, code: string) => `#/links/${encodeURIComponent(domain)}/${code}`;
+export const channelHref = (id: string) => `#/channels/${encodeURIComponent(id)}`;
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseRoute(window.location.hash));
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+}

@@ -1,0 +1,47 @@
+import { createReadStream, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** The built console (apps/console/dist), found from this package's place in the repository unless configured. */
+export function defaultConsoleDir(): string {
+  return resolve(__dirname, '..', '..', '..', 'apps', 'console', 'dist');
+}
+
+/**
+ * Serves the console's static files at `/` of the API base URL, as the nginx gateway does in production. Answers
+ * false when the path is no console file, so the caller can send its 404. Hashed assets are cached for a year.
+ */
+export function serveConsole(dir: string, req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const relative = path === '/' ? 'index.html' : decodeURIComponent(path).replace(/^\/+/, '');
+  const file = normalize(join(dir, relative));
+  if (!file.startsWith(dir + sep)) return false;
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return false;
+    size = stat.size;
+  } catch {
+    return false;
+  }
+  const immutable = relative.startsWith('assets/');
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+  return true;
+}
