@@ -3,9 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, poolConfig, runMigrations } from '@waymark/db';
+import {
+  awaitPublished,
+  createPrismaClient,
+  findMigrationsDir,
+  OutboxRelay,
+  poolConfig,
+  OUTBOX_DDL,
+  runMigrations,
+} from '@waymark/db';
 import type { EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+} from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { ObjectStore } from '@waymark/objectstore';
 import { createDestinationScreener, HostList } from '@waymark/screening';
@@ -52,7 +67,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!objectStore) throw new Error('gs1-catalog needs an object store for export snapshots and zips');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'gs1-catalog'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'gs1-catalog'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   await objectStore.ensureBucket();
   if (!(await objectStore.setExpiry(EXPORTS_PREFIX, EXPORT_RETENTION_DAYS))) {
     logger.warn('object store has no lifecycle rules: export objects are removed by the sweeper alone');

@@ -2,9 +2,25 @@ import { startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
-import { awaitPublished, createPrismaClient, OutboxRelay, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
+import {
+  awaitPublished,
+  createPrismaClient,
+  OutboxRelay,
+  poolConfig,
+  findMigrationsDir,
+  OUTBOX_DDL,
+  runMigrations,
+  type AwaitPublished,
+} from '@waymark/db';
 import type { EventBus, FreshReads } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+} from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
 import { apiReferenceRoutes } from './http/docs/api-reference';
@@ -73,7 +89,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'link-api'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'link-api'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   // Started parts, stopped in reverse order on stop() or when a later part fails to start (nothing is left running).
   const started: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {

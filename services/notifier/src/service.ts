@@ -2,9 +2,23 @@ import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
 import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, OutboxRelay, findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
+import {
+  awaitPublished,
+  OutboxRelay,
+  findMigrationsDir,
+  poolConfig,
+  OUTBOX_DDL,
+  runMigrations,
+} from '@waymark/db';
 import type { EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+} from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import { Gauge, Registry } from 'prom-client';
 import { fanOutClicks } from './app/fan-out-clicks';
@@ -47,7 +61,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'notifier'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: NOTIFIER_SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'notifier'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
   const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
   const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
