@@ -1,6 +1,7 @@
 export { createPrismaClient, type PrismaClientClass, type PrismaClientOptions } from './prisma-client.factory';
 export { poolConfig, type DatabaseTarget } from './pg/pool-config';
 export { parseSchemaName, quoteIdent, schemaNameSchema } from './pg/schema-name';
+export { PgListener, type PgListenerOptions } from './pg/pg-listener';
 export { runMigrations, type MigrationsResult, type RunMigrationsOptions } from './migrations/run-migrations';
 export type { SharedDdl } from './migrations/shared-ddl';
 export { RELEASED_CHECKSUMS_FILE } from './migrations/migration-files';
