@@ -1,7 +1,6 @@
 import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import {
   awaitPublished,
@@ -12,7 +11,6 @@ import {
   OUTBOX_DDL,
   runMigrations,
 } from '@waymark/db';
-import type { EventBus } from '@waymark/events';
 import {
   ControllerContainer,
   createHttpApp,
@@ -20,9 +18,10 @@ import {
   PgIdempotencyStore,
   startHttpServer,
   startIdempotencySweeper,
+  runningService,
+  type RunningService,
+  type ServiceAdapters,
 } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
-import type { ObjectStore } from '@waymark/objectstore';
 import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from './config';
 import { applyExportStatus, sweepExports } from './exports/app/export-lifecycle';
@@ -45,20 +44,7 @@ export const SCHEMA = 'gs1_catalog';
 const OUTBOX_TOPICS = [linksTopic, exportsRequestedTopic] as readonly TopicDef<unknown>[];
 const EXPORT_RETENTION_DAYS = 30;
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  objectStore?: ObjectStore;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, bus, databaseUrl, rateLimiter, objectStore } = adapters;
@@ -141,11 +127,6 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     () => relay.stop(),
     () => prisma.$disconnect(),
   ];
-  return {
-    port: server.port,
-    async stop() {
-      for (const step of stopSteps) await step();
-    },
-  };
+  return runningService(server.port, stopSteps);
 }
 

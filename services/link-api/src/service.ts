@@ -1,5 +1,5 @@
 import { startApiAuth, type ApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
+import type { KeyValueCache } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
 import {
@@ -20,6 +20,8 @@ import {
   PgIdempotencyStore,
   startHttpServer,
   startIdempotencySweeper,
+  type RunningService,
+  type ServiceAdapters as BaseServiceAdapters,
 } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
@@ -36,13 +38,9 @@ import type { LinkInvalidations } from './links/infra/link-invalidations';
 /** link-api's tables live in this Postgres schema. */
 export const SCHEMA = 'link_api';
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  clock?: () => Date;
+export type { RunningService };
+
+export interface ServiceAdapters extends BaseServiceAdapters {
   /** DNS TXT lookups for domain verification; built from DNS_SERVERS when omitted. */
   dns?: TxtResolver;
   /**
@@ -50,11 +48,6 @@ export interface ServiceAdapters {
    * run, in-process when this one is the whole installation. Required: getting it wrong means stale reads.
    */
   linkInvalidations: LinkInvalidations;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
 }
 
 /** What a feature module of link-api gets to build its repositories and use cases. */

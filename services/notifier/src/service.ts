@@ -1,6 +1,5 @@
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
 import {
   awaitPublished,
@@ -10,7 +9,6 @@ import {
   OUTBOX_DDL,
   runMigrations,
 } from '@waymark/db';
-import type { EventBus } from '@waymark/events';
 import {
   ControllerContainer,
   createHttpApp,
@@ -18,8 +16,10 @@ import {
   PgIdempotencyStore,
   startHttpServer,
   startIdempotencySweeper,
+  runningService,
+  type RunningService,
+  type ServiceAdapters,
 } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
 import { Gauge, Registry } from 'prom-client';
 import { fanOutClicks } from './app/fan-out-clicks';
 import { bindUseCases } from './app/notifier-use-cases';
@@ -41,19 +41,7 @@ import { WebhookSender } from './infra/webhook-sender';
 /** Longest an idle Kafka fetch of this service waits (main.ts and the bench use it). */
 export const NOTIFIER_FETCH_WAIT_MS = 100;
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, bus, databaseUrl } = adapters;
@@ -158,13 +146,6 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     async () => mail.close(),
     () => prisma.$disconnect(),
   ];
-  let stopping: Promise<void> | undefined;
-  return {
-    port: server.port,
-    stop: () =>
-      (stopping ??= (async () => {
-        for (const step of stopSteps) await step();
-      })()),
-  };
+  return runningService(server.port, stopSteps);
 }
 
