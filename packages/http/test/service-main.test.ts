@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from './support/wait-for';
+import { waitFor } from '@waymark/testkit';
 
 const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
 const CHILD = path.join(__dirname, 'fixture', 'service-main-child.ts');
@@ -14,7 +14,7 @@ async function runChild(mode: string, signal?: NodeJS.Signals) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   if (signal) {
     try {
-      await waitFor(() => out.includes('ready\n'), `the child to start (stderr: ${err})`, 30_000);
+      await waitFor(() => out.includes('ready\n'), { message: `the child to start (stderr: ${err})`, timeoutMs: 30_000 });
     } catch (e) {
       child.kill('SIGKILL');
       throw e;

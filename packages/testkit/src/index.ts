@@ -16,3 +16,6 @@ export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoad, type WrkLoadOptions } from './wrk-load';
 export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
 export { rejectionOf } from './rejection-of';
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { decodeQrSvg, type DecodedQr } from './qr-decode';
+export { startLocalDns, type LocalDns } from './local-dns';
