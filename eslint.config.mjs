@@ -1,5 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+// Import boundaries (docs/decisions.md, "Import boundaries"), with ESLint's own no-restricted-imports: it matches the
+// import as written, which is how this tree imports (`@waymark/<name>` across workspaces, relative paths inside one).
+const SERVICES = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const serviceImports = (except) => ({
+  group: SERVICES.filter((name) => name !== except).flatMap((name) => [`@waymark/${name}`, `@waymark/${name}/*`]),
+  message: except
+    ? 'a service does not import another service: share through a package or an event'
+    : 'a package does not import a service (services compose packages, not the other way round)',
+});
+const relativeServiceImports = {
+  group: ['**/services/*', '**/services/**'],
+  message: 'reach a service only through its own files',
+};
+const testImports = { group: ['**/test', '**/test/**'], message: 'production code does not import test code' };
+const domainImports = {
+  regex: '^\\.{1,2}/(.*/)?(app|infra|http|generated)(/|$)',
+  message: "domain/ imports nothing of the service's app/, infra/ or http/",
+};
+
+// One config object per kind of file: ESLint keeps only the last matching options of a rule, so each carries all of
+// the patterns that apply to it.
+const restrict = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+});
+const TESTS = ['**/*.test.ts', '**/test/**', '**/bench/**', '**/scripts/**'];
+
+const boundaries = [
+  // packages/embedded composes the six services into one process today; it moves to apps/ later, until then it is
+  // the one package allowed to import them.
+  restrict(
+    ['packages/*/src/**/*.ts'],
+    [serviceImports(), relativeServiceImports, testImports],
+    ['packages/embedded/**', ...TESTS],
+  ),
+  restrict(
+    ['packages/*/{test,bench,scripts}/**/*.ts', 'packages/*/src/**/*.test.ts'],
+    [serviceImports(), relativeServiceImports],
+    ['packages/embedded/**'],
+  ),
+  ...SERVICES.flatMap((service) => [
+    restrict([`services/${service}/src/**/*.ts`], [serviceImports(service), relativeServiceImports, testImports], [
+      `services/${service}/src/**/domain/**`,
+      ...TESTS,
+    ]),
+    restrict(
+      [`services/${service}/src/**/domain/**/*.ts`],
+      [serviceImports(service), relativeServiceImports, testImports, domainImports],
+      TESTS,
+    ),
+    // gs1-catalog's export tests and benchmark run the real renderer next to it, as the system does; the other
+    // services' tests use only their own service.
+    ...(service === 'gs1-catalog'
+      ? []
+      : [
+          restrict(
+            [`services/${service}/{test,bench,scripts}/**/*.ts`],
+            [serviceImports(service), relativeServiceImports],
+          ),
+        ]),
+  ]),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/src/generated/**', '**/*.js', '**/*.mjs', '.waymark/**'] },
@@ -12,4 +80,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
 );

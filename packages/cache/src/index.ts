@@ -4,3 +4,4 @@ export { MemoryKeyValueCache, type MemoryKeyValueCacheOptions } from './memory-k
 export { MemoryRateLimiter, type MemoryRateLimiterOptions } from './memory-rate-limiter';
 export { RedisKeyValueCache, type RedisKeyValueCacheOptions } from './redis-key-value-cache';
 export { RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limiter';
+export { openRedis, type RedisErrorLog } from './open-redis';

@@ -1,12 +1,15 @@
 export { createPrismaClient, type PrismaClientClass, type PrismaClientOptions } from './prisma-client.factory';
 export { poolConfig, type DatabaseTarget } from './pg/pool-config';
 export { parseSchemaName, quoteIdent, schemaNameSchema } from './pg/schema-name';
+export { PgListener, type PgListenerOptions } from './pg/pg-listener';
 export { runMigrations, type MigrationsResult, type RunMigrationsOptions } from './migrations/run-migrations';
+export type { SharedDdl } from './migrations/shared-ddl';
+export { RELEASED_CHECKSUMS_FILE } from './migrations/migration-files';
 export { findMigrationsDir } from './migrations/find-migrations-dir';
 export { readMigrationFiles, sha256Hex, type MigrationFile } from './migrations/migration-files';
 export { FailedMigrationError, MigrationApplyError, MigrationChecksumError } from './migrations/migration-errors';
 export { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL } from './migrations/prisma-migrations-table';
-export { OUTBOX_MIGRATION_SQL, outboxChannel } from './outbox/outbox-sql';
+export { OUTBOX_DDL, outboxChannel } from './outbox/outbox-sql';
 export { pgTransaction, type SqlTransaction } from './outbox/sql-transaction';
 export { enqueue, type EnqueueMessage, type EnqueuedEvent } from './outbox/enqueue';
 export { processOnce, pruneProcessedEvents, type ProcessOnceResult } from './outbox/process-once';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase } from '@waymark/testkit';
-import { FailedMigrationError, MigrationApplyError, MigrationChecksumError, runMigrations } from '../src';
+import { FailedMigrationError, MigrationApplyError, MigrationChecksumError, OUTBOX_DDL, runMigrations, sha256Hex } from '../src';
 
 describe('runMigrations', () => {
   let dir: string;
@@ -86,5 +86,32 @@ describe('runMigrations', () => {
     await sql.query(`UPDATE ${schema}."_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '20250102000000_create_b'`);
     expect(await run()).toMatchObject({ applied: ['20250102000000_create_b'] });
     expect(await history()).toHaveLength(3);
+  });
+
+  describe('with package-owned tables (sharedDdl)', () => {
+    const runShared = () => runMigrations({ databaseUrl, schema, migrationsDir: dir, sharedDdl: [OUTBOX_DDL] });
+    const triggers = async () =>
+      (await sql.query(`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = '${schema}.outbox'::regclass`)).rows[0].n;
+
+    it('creates them before the migrations, which may use them, and leaves them alone on the next start', async () => {
+      await migration('20250103000000_use_outbox', 'INSERT INTO "processed_events" ("consumer", "event_id") VALUES (\'c\', \'e\');\n');
+      expect(await runShared()).toMatchObject({ applied: expect.arrayContaining(['20250103000000_use_outbox']) });
+      await sql.query(`INSERT INTO ${schema}.outbox (event_id, topic, key) VALUES ('e1', 't', 'k')`);
+      await expect(runShared()).resolves.toMatchObject({ applied: [] });
+      expect((await sql.query(`SELECT event_id FROM ${schema}.outbox`)).rows).toEqual([{ event_id: 'e1' }]);
+      expect(await triggers()).toBe(1);
+    });
+
+    it('upgrades a database whose first migration created them, when released.sha256 names that version', async () => {
+      const released = `-- CreateTable\n${OUTBOX_DDL.sql}CREATE TABLE "w" ("id" INT);\n`;
+      await migration('20250101000000_create_a', released);
+      await run();
+      await migration('20250101000000_create_a', '-- outbox: OUTBOX_DDL\nCREATE TABLE "w" ("id" INT);\n');
+      await expect(runShared()).rejects.toBeInstanceOf(MigrationChecksumError);
+
+      await writeFile(join(dir, '20250101000000_create_a', 'released.sha256'), `# as released\n${sha256Hex(released)}  migration.sql\n`);
+      await expect(runShared()).resolves.toMatchObject({ applied: [] });
+      expect(await triggers()).toBe(1);
+    });
   });
 });

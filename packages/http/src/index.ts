@@ -17,5 +17,8 @@ export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
 export { idempotency, IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, type IdempotencyOptions } from './idempotency/idempotency';
 export { PgIdempotencyStore } from './idempotency/pg-idempotency-store';
+export { IDEMPOTENCY_KEY_DDL } from './idempotency/idempotency-sql';
 export { IDEMPOTENCY_WINDOW_MS, type IdempotencyStore, type IdempotencyClaim, type StoredResponse } from './idempotency/idempotency-store';
 export { startIdempotencySweeper } from './idempotency/idempotency-sweeper';
+export { runningService, type RunningService, type ServiceAdapters } from './process/running-service';
+export { runServiceMain, type ServiceMain, type ServiceMainConfig, type ServiceMainContext } from './process/service-main';

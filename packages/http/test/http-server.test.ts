@@ -3,7 +3,8 @@ import net from 'node:net';
 import request from 'supertest';
 import { createHttpApp, startHttpServer, type RunningHttpServer } from '../src';
 import { captureLogger } from './support/capture-logger';
-import { gate, waitFor } from './support/wait-for';
+import { waitFor } from '@waymark/testkit';
+import { gate } from './support/gate';
 
 interface Reply {
   status: number;
@@ -74,7 +75,7 @@ describe('startHttpServer', () => {
     const server = await start();
     const before = entered;
     const inFlight = get(server.port, '/slow');
-    await waitFor(() => entered > before, 'the slow request to reach its handler');
+    await waitFor(() => entered > before, { message: 'the slow request to reach its handler', timeoutMs: 5_000, intervalMs: 10 });
 
     let closed = false;
     const closing = server.close().then(() => (closed = true));
@@ -118,7 +119,7 @@ describe('startHttpServer', () => {
     const server = await startHttpServer(cutApp, { port: 0, host: '127.0.0.1', logger: captured.logger, drainTimeoutMs: 200 });
     const inFlight = get(server.port, '/stuck');
     inFlight.catch(() => undefined);
-    await waitFor(() => stuckEntered, 'the stuck request to reach its handler');
+    await waitFor(() => stuckEntered, { message: 'the stuck request to reach its handler', timeoutMs: 5_000, intervalMs: 10 });
     await server.close();
     await expect(inFlight).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(captured.lines.some((l) => l.msg === 'drain deadline passed; closing remaining connections')).toBe(true);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { installShutdown } from '../src';
 import { captureLogger } from './support/capture-logger';
-import { waitFor } from './support/wait-for';
+import { waitFor } from '@waymark/testkit';
 
 const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
 const CHILD = path.join(__dirname, 'fixture', 'shutdown-child.ts');
@@ -18,7 +18,7 @@ async function signalChild(signals: NodeJS.Signals[], args: string[] = []) {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   try {
-    await waitFor(() => out.includes('ready\n'), `the child to start (stderr: ${err})`, 20_000);
+    await waitFor(() => out.includes('ready\n'), { message: `the child to start (stderr: ${err})`, timeoutMs: 20_000, intervalMs: 10 });
   } catch (e) {
     child.kill('SIGKILL');
     throw e;
@@ -48,7 +48,7 @@ describe('installShutdown', () => {
       timeoutMs: 100,
     });
     void handle.shutdown('test');
-    await waitFor(() => codes.length > 0, 'the timeout exit');
+    await waitFor(() => codes.length > 0, { message: 'the timeout exit', timeoutMs: 5_000, intervalMs: 10 });
     expect(codes).toEqual([1]);
     expect(lines.some((l) => l.msg === 'shutdown timed out')).toBe(true);
   });

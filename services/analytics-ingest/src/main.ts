@@ -1,29 +1,22 @@
-import Redis from 'ioredis';
-import { parseConfig, kafkaEnv, databaseEnv, redisEnv } from '@waymark/config';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
-import { installShutdown } from '@waymark/http';
-import { createLogger } from '@waymark/logging';
+import { databaseEnv, kafkaEnv, parseConfig, redisEnv } from '@waymark/config';
+import { runServiceMain } from '@waymark/http';
 import { configSchema } from './config';
 import { startService } from './service';
 
-async function main(): Promise<void> {
-  const config = parseConfig(configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv }), process.env, {
-    service: 'analytics-ingest',
-  });
-  const logger = createLogger({ service: 'analytics-ingest', level: config.LOG_LEVEL });
-  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'analytics-ingest'), logger });
-  const redis = new Redis(config.REDIS_URL);
-  const cache = new RedisKeyValueCache({ redis, ownsConnection: false });
-  const rateLimiter = new RedisRateLimiter({ redis });
-  const service = await startService(config, { logger, bus, databaseUrl: config.DATABASE_URL, cache, rateLimiter });
-  installShutdown(logger, [
-    { name: 'service', run: () => service.stop() },
-    { name: 'clients', run: () => Promise.all([bus.close(), redis.quit()]).then(() => undefined) },
-  ]);
-}
+const productionSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
-main().catch((error: unknown) => {
-  process.stderr.write(`analytics-ingest failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+runServiceMain({
+  service: 'analytics-ingest',
+  loadConfig: (env) => parseConfig(productionSchema, env, { service: 'analytics-ingest' }),
+  async start({ config, logger, bus, redis }) {
+    const client = redis(config.REDIS_URL, 'main');
+    return startService(config, {
+      logger,
+      bus,
+      databaseUrl: config.DATABASE_URL,
+      cache: new RedisKeyValueCache({ redis: client, ownsConnection: false }),
+      rateLimiter: new RedisRateLimiter({ redis: client }),
+    });
+  },
 });

@@ -1,11 +1,17 @@
 import { Registry } from 'prom-client';
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
-import { MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
-import { instrumentEventBus, FreshReads, type EventBus, type Subscription } from '@waymark/events';
-import { ControllerContainer, createHttpApp, startHttpServer } from '@waymark/http';
+import { MemoryRateLimiter } from '@waymark/cache';
+import { instrumentEventBus, FreshReads, type Subscription } from '@waymark/events';
+import {
+  ControllerContainer,
+  createHttpApp,
+  runningService,
+  startHttpServer,
+  type RunningService,
+  type ServiceAdapters,
+} from '@waymark/http';
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
-import type { Logger } from '@waymark/logging';
 import type { ClickFact } from '@waymark/contracts';
 import { applyLinkStates } from './app/apply-link-states';
 import { StripedBatchWriter } from './app/striped-batch-writer';
@@ -30,19 +36,7 @@ import { loadVisitorSalt } from './infra/visitor-salt';
 
 export const SCHEMA = 'analytics_ingest';
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger } = adapters;
@@ -123,14 +117,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     mount: (a) => RegisterRoutes(a),
   });
   const http = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger, drainTimeoutMs: 10_000 });
-  return {
-    port: http.port,
-    async stop() {
-      await http.close();
-      retention.stop();
-      await Promise.all(subscriptions.map((s) => s.stop()));
-      await auth.stop();
-      await pool.end();
-    },
-  };
+  return runningService(http.port, [
+    () => http.close(),
+    () => retention.stop(),
+    () => Promise.all(subscriptions.map((s) => s.stop())),
+    () => auth.stop(),
+    () => pool.end(),
+  ]);
 }

@@ -1,25 +1,19 @@
 import { Registry } from 'prom-client';
-import { instrumentEventBus, type EventBus } from '@waymark/events';
-import { createHttpApp, startHttpServer } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
-import type { ObjectStore } from '@waymark/objectstore';
+import { instrumentEventBus } from '@waymark/events';
+import {
+  createHttpApp,
+  runningService,
+  startHttpServer,
+  type RunningService,
+  type ServiceAdapters,
+} from '@waymark/http';
 import type { Config } from './config';
 import { subscribeExportJobs } from './infra/export-jobs.consumer';
 import { renderJob } from './infra/render-job';
 import { registerRenderMetrics } from './infra/render-metrics';
 import { RenderPool } from './workers/render-pool';
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  objectStore?: ObjectStore;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 /** The renderer: no public routes (probes and metrics only); it works off exports.requested.v1. */
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
@@ -58,12 +52,5 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   });
   const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
   logger.info({ workers: config.RENDER_WORKERS, rendererId: config.RENDERER_ID }, 'export-renderer started');
-  return {
-    port: server.port,
-    async stop() {
-      await server.close();
-      await subscription.stop();
-      await pool.close();
-    },
-  };
+  return runningService(server.port, [() => server.close(), () => subscription.stop(), () => pool.close()]);
 }

@@ -1,50 +1,21 @@
-import { Redis } from 'ioredis';
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { KafkaEventBus, kafkaConnectionSettings } from '@waymark/events';
-import { installShutdown } from '@waymark/http';
-import { createLogger } from '@waymark/logging';
-import { MinioObjectStore } from '@waymark/objectstore';
+import { runServiceMain } from '@waymark/http';
+import { minioObjectStoreFromSettings } from '@waymark/objectstore';
 import { loadProductionConfig } from './config';
 import { startService } from './service';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadProductionConfig(process.env);
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(2);
-  }
-  const logger = createLogger({ service: 'gs1-catalog', level: config.LOG_LEVEL });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const bus = await KafkaEventBus.connect({ ...kafkaConnectionSettings(config, 'gs1-catalog'), logger });
-  const s3 = new URL(config.S3_ENDPOINT);
-  const objectStore = new MinioObjectStore({
-    endPoint: s3.hostname,
-    port: s3.port ? Number(s3.port) : s3.protocol === 'https:' ? 443 : 80,
-    useSSL: s3.protocol === 'https:',
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    region: config.S3_REGION,
-    bucket: config.S3_BUCKET,
-  });
-  const service = await startService(config, {
-    logger,
-    bus,
-    databaseUrl: config.DATABASE_URL,
-    cache: new RedisKeyValueCache({ redis }),
-    rateLimiter: new RedisRateLimiter({ redis }),
-    objectStore,
-  });
-  installShutdown(logger, [
-    { name: 'service', run: () => service.stop() },
-    { name: 'events', run: () => bus.close() },
-    { name: 'redis', run: async () => void (await redis.quit()) },
-  ]);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`gs1-catalog failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
+runServiceMain({
+  service: 'gs1-catalog',
+  loadConfig: loadProductionConfig,
+  async start({ config, logger, bus, redis }) {
+    const client = redis(config.REDIS_URL, 'main', { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    return startService(config, {
+      logger,
+      bus,
+      databaseUrl: config.DATABASE_URL,
+      cache: new RedisKeyValueCache({ redis: client }),
+      rateLimiter: new RedisRateLimiter({ redis: client }),
+      objectStore: minioObjectStoreFromSettings(config),
+    });
+  },
 });

@@ -2,13 +2,29 @@ import { Registry } from 'prom-client';
 import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { startApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, createPrismaClient, findMigrationsDir, OutboxRelay, registerOutboxMetrics, poolConfig, runMigrations } from '@waymark/db';
-import { instrumentEventBus, type EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
-import type { ObjectStore } from '@waymark/objectstore';
+import {
+  awaitPublished,
+  createPrismaClient,
+  findMigrationsDir,
+  OutboxRelay,
+  registerOutboxMetrics,
+  poolConfig,
+  OUTBOX_DDL,
+  runMigrations,
+} from '@waymark/db';
+import { instrumentEventBus } from '@waymark/events';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+  runningService,
+  type RunningService,
+  type ServiceAdapters,
+} from '@waymark/http';
 import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from './config';
 import { applyExportStatus, sweepExports } from './exports/app/export-lifecycle';
@@ -32,20 +48,7 @@ export const SCHEMA = 'gs1_catalog';
 const OUTBOX_TOPICS = [linksTopic, exportsRequestedTopic] as readonly TopicDef<unknown>[];
 const EXPORT_RETENTION_DAYS = 30;
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  objectStore?: ObjectStore;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, databaseUrl, rateLimiter, objectStore } = adapters;
@@ -56,7 +59,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!objectStore) throw new Error('gs1-catalog needs an object store for export snapshots and zips');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'gs1-catalog'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'gs1-catalog'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   await objectStore.ensureBucket();
   if (!(await objectStore.setExpiry(EXPORTS_PREFIX, EXPORT_RETENTION_DAYS))) {
     logger.warn('object store has no lifecycle rules: export objects are removed by the sweeper alone');
@@ -127,11 +136,6 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     () => relay.stop(),
     () => prisma.$disconnect(),
   ];
-  return {
-    port: server.port,
-    async stop() {
-      for (const step of stopSteps) await step();
-    },
-  };
+  return runningService(server.port, stopSteps);
 }
 

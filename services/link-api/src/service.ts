@@ -1,11 +1,30 @@
 import { Registry } from 'prom-client';
 import { startApiAuth, type ApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
+import type { KeyValueCache } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
-import { awaitPublished, createPrismaClient, OutboxRelay, registerOutboxMetrics, poolConfig, findMigrationsDir, runMigrations, type AwaitPublished } from '@waymark/db';
+import {
+  awaitPublished,
+  createPrismaClient,
+  OutboxRelay,
+  registerOutboxMetrics,
+  poolConfig,
+  findMigrationsDir,
+  OUTBOX_DDL,
+  runMigrations,
+  type AwaitPublished,
+} from '@waymark/db';
 import { instrumentEventBus, type EventBus, type FreshReads } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+  type RunningService,
+  type ServiceAdapters as BaseServiceAdapters,
+} from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import type { Config } from './config';
 import { apiReferenceRoutes } from './http/docs/api-reference';
@@ -21,13 +40,9 @@ import type { LinkInvalidations } from './links/infra/link-invalidations';
 /** link-api's tables live in this Postgres schema. */
 export const SCHEMA = 'link_api';
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  clock?: () => Date;
+export type { RunningService };
+
+export interface ServiceAdapters extends BaseServiceAdapters {
   /** DNS TXT lookups for domain verification; built from DNS_SERVERS when omitted. */
   dns?: TxtResolver;
   /**
@@ -35,11 +50,6 @@ export interface ServiceAdapters {
    * run, in-process when this one is the whole installation. Required: getting it wrong means stale reads.
    */
   linkInvalidations: LinkInvalidations;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
 }
 
 /** What a feature module of link-api gets to build its repositories and use cases. */
@@ -76,7 +86,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'link-api'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'link-api'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   // Started parts, stopped in reverse order on stop() or when a later part fails to start (nothing is left running).
   const started: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {

@@ -1,11 +1,27 @@
 import { Pool } from 'pg';
 import { startApiAuth } from '@waymark/auth';
-import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
-import { awaitPublished, OutboxRelay, findMigrationsDir, poolConfig, registerOutboxMetrics, runMigrations } from '@waymark/db';
-import { instrumentEventBus, type EventBus } from '@waymark/events';
-import { ControllerContainer, createHttpApp, PgIdempotencyStore, startHttpServer, startIdempotencySweeper } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
+import {
+  awaitPublished,
+  OutboxRelay,
+  findMigrationsDir,
+  poolConfig,
+  registerOutboxMetrics,
+  OUTBOX_DDL,
+  runMigrations,
+} from '@waymark/db';
+import { instrumentEventBus } from '@waymark/events';
+import {
+  ControllerContainer,
+  createHttpApp,
+  IDEMPOTENCY_KEY_DDL,
+  PgIdempotencyStore,
+  startHttpServer,
+  startIdempotencySweeper,
+  runningService,
+  type RunningService,
+  type ServiceAdapters,
+} from '@waymark/http';
 import { Gauge, Registry } from 'prom-client';
 import { fanOutClicks } from './app/fan-out-clicks';
 import { bindUseCases } from './app/notifier-use-cases';
@@ -28,19 +44,7 @@ import { WebhookSender } from './infra/webhook-sender';
 /** Longest an idle Kafka fetch of this service waits (main.ts and the bench use it). */
 export const NOTIFIER_FETCH_WAIT_MS = 100;
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
-  databaseUrl?: string;
-  cache?: KeyValueCache;
-  rateLimiter?: RateLimiter;
-  clock?: () => Date;
-}
-
-export interface RunningService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type { RunningService, ServiceAdapters };
 
 export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
   const { logger, databaseUrl } = adapters;
@@ -50,7 +54,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
-  await runMigrations({ databaseUrl, schema: NOTIFIER_SCHEMA, migrationsDir: findMigrationsDir(__dirname, 'notifier'), logger });
+  await runMigrations({
+    databaseUrl,
+    schema: NOTIFIER_SCHEMA,
+    migrationsDir: findMigrationsDir(__dirname, 'notifier'),
+    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
+    logger,
+  });
   const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
   const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
   const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
@@ -145,13 +155,6 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     async () => mail.close(),
     () => prisma.$disconnect(),
   ];
-  let stopping: Promise<void> | undefined;
-  return {
-    port: server.port,
-    stop: () =>
-      (stopping ??= (async () => {
-        for (const step of stopSteps) await step();
-      })()),
-  };
+  return runningService(server.port, stopSteps);
 }
 

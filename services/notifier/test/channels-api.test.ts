@@ -1,8 +1,7 @@
 import { Client } from 'pg';
 import { channelsTopic, type ChannelState } from '@waymark/contracts';
 import type { KafkaEventBus, Subscription } from '@waymark/events';
-import { uniqueName, waitFor } from '@waymark/testkit';
-import { startLocalDns, type LocalDns } from './support/local-dns';
+import { startLocalDns, uniqueName, waitFor, type LocalDns } from '@waymark/testkit';
 import { startReceiver, type Receiver } from './support/receiver';
 import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
 

@@ -1,7 +1,6 @@
 import type { KafkaEventBus } from '@waymark/events';
-import { waitFor } from '@waymark/testkit';
+import { startSmtpSink, waitFor } from '@waymark/testkit';
 import { startReceiver, type Receiver } from './support/receiver';
-import { startSmtpSink } from './support/smtp-sink';
 import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
 
 /** The raw message with quoted-printable soft line breaks undone, so a long link reads as one line. */
@@ -28,7 +27,7 @@ describe('email channels: double opt-in', () => {
 
   afterAll(async () => {
     await notifier?.service.stop();
-    await Promise.all([smtp?.close(), receiver?.close()]);
+    await Promise.all([smtp?.stop(), receiver?.close()]);
     await bus?.close();
   });
 

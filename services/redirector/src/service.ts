@@ -1,8 +1,12 @@
 import type { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
-import { instrumentEventBus, type EventBus } from '@waymark/events';
-import { createHttpApp, startHttpServer } from '@waymark/http';
-import type { Logger } from '@waymark/logging';
+import { instrumentEventBus } from '@waymark/events';
+import {
+  createHttpApp,
+  startHttpServer,
+  type RunningService as BaseRunningService,
+  type ServiceAdapters as BaseServiceAdapters,
+} from '@waymark/http';
 import type { Config } from './config';
 import type { LinkStore } from './app/link-store';
 import { TenantDirectory } from './app/tenant-directory';
@@ -25,21 +29,16 @@ import { TieredLinkStore } from './infra/tiered-link-store';
  */
 export const REDIRECTOR_FETCH_WAIT_MS = 100;
 
-export interface ServiceAdapters {
-  logger: Logger;
-  bus: EventBus;
+export interface ServiceAdapters extends Pick<BaseServiceAdapters, 'logger' | 'bus' | 'clock'> {
   /** Where click events are published; `bus` unless given (main.ts passes a producer thread, the embedded runner nothing). */
   clickPublisher?: ClickPublisher;
   /** The shared read-model tier (ioredis); without it the whole model is held in process. */
   redis?: Redis;
-  clock?: () => Date;
 }
 
-export interface RunningService {
-  readonly port: number;
+export interface RunningService extends BaseRunningService {
   /** Resolves once the read model caught up (the instance reports ready from then on). */
   readonly ready: Promise<void>;
-  stop(): Promise<void>;
 }
 
 /** Starts the redirector: read model consumers, click emitter with its spool, and the HTTP listener. */

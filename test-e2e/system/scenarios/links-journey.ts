@@ -1,5 +1,5 @@
 import { waitFor } from '@waymark/testkit';
-import { decodeQrSvg } from '../support/qr-decode';
+import { decodeQrSvg } from '@waymark/testkit';
 import { serviceReport } from '../support/service-report';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';
@@ -65,7 +65,7 @@ export function linksJourney(system: () => System): void {
       const qr = await tenant.api.call('GET', '/v1/links/spring/qr?scale=6');
       expect(qr.status).toBe(200);
       expect(qr.headers.get('cache-control')).toBe('no-store');
-      const [scanned] = await decodeQrSvg(qr.text);
+      const [scanned] = (await decodeQrSvg(qr.text)).texts;
       expect(scanned).toBe(`https://${tenant.domain}/spring?s=q`);
 
       await waitForRedirect(system(), tenant.domain, '/spring', 'https://example.com/landing?utm_source=print');

@@ -9,7 +9,9 @@ import {
   startPostgres,
   startRedis,
   startS3,
+  startSmtpSink,
   type FaultProxy,
+  type SmtpSink,
   type StartedKafkaMock,
   type StartedPostgres,
 } from '@waymark/testkit';
@@ -17,7 +19,6 @@ import { ApiClient } from './api-client';
 import { startGateway, upstreamOf, type Gateway } from './gateway';
 import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-validator';
 import { startServiceProcess, type ServiceName, type ServiceProcess } from './service-process';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 export interface System {

@@ -9,8 +9,8 @@ export interface MigrationFile {
   /** sha256 hex of migration.sql as stored on disk, as Prisma computes it. */
   checksum: string;
   /**
-   * Checksums Prisma also accepts for an applied migration: the same script with LF or CRLF line endings
-   * (a checkout on another OS must not look like an edited migration).
+   * Checksums also accepted for an applied migration: the same script with LF or CRLF line endings (a checkout on
+   * another OS must not look like an edited migration), and those listed in `released.sha256` beside it.
    */
   acceptedChecksums: readonly string[];
 }
@@ -40,5 +40,34 @@ async function readMigration(migrationsDir: string, name: string): Promise<Migra
   const sql = raw.toString('utf8');
   const lf = sql.replace(/\r\n/g, '\n');
   const crlf = lf.replace(/\n/g, '\r\n');
-  return { name, sql, checksum: sha256Hex(raw), acceptedChecksums: [sha256Hex(raw), sha256Hex(lf), sha256Hex(crlf)] };
+  const released = await releasedChecksums(join(migrationsDir, name, RELEASED_CHECKSUMS_FILE));
+  return {
+    name,
+    sql,
+    checksum: sha256Hex(raw),
+    acceptedChecksums: [sha256Hex(raw), sha256Hex(lf), sha256Hex(crlf), ...released],
+  };
+}
+
+/**
+ * `released.sha256` beside a migration.sql whose DDL moved to a package (see `SharedDdl`): the checksums, one per
+ * line in `sha256sum` format, of the versions databases may have applied. Such a database stays valid; a missing
+ * file means none.
+ */
+export const RELEASED_CHECKSUMS_FILE = 'released.sha256';
+
+async function releasedChecksums(file: string): Promise<string[]> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const hex = line.split(/\s+/)[0]!;
+      if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file}: not a sha256 checksum: ${line}`);
+      return hex;
+    });
 }

@@ -6,6 +6,7 @@ import { parseSchemaName, quoteIdent } from '../pg/schema-name';
 import { FailedMigrationError, MigrationApplyError, MigrationChecksumError } from './migration-errors';
 import { readMigrationFiles, type MigrationFile } from './migration-files';
 import { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL, type AppliedMigrationRow } from './prisma-migrations-table';
+import type { SharedDdl } from './shared-ddl';
 
 export interface RunMigrationsOptions {
   databaseUrl: string;
@@ -13,6 +14,8 @@ export interface RunMigrationsOptions {
   schema: string;
   /** `prisma/migrations` of the service (Prisma's folder layout). */
   migrationsDir: string;
+  /** Package-owned tables (`OUTBOX_DDL`, `IDEMPOTENCY_KEY_DDL`), applied in this order before the migrations. */
+  sharedDdl?: readonly SharedDdl[];
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
@@ -39,6 +42,7 @@ export async function runMigrations(options: RunMigrationsOptions): Promise<Migr
       await client.query(PRISMA_MIGRATIONS_TABLE_SQL);
       const applied = await appliedMigrations(client);
       verifyHistory(files, applied, options.logger);
+      for (const ddl of options.sharedDdl ?? []) await applySharedDdl(client, ddl);
       const pending = files.filter((file) => !applied.has(file.name));
       for (const file of pending) {
         await applyMigration(client, file);
@@ -74,6 +78,17 @@ function verifyHistory(files: MigrationFile[], applied: Map<string, AppliedMigra
     if (!file.acceptedChecksums.includes(row.checksum)) {
       throw new MigrationChecksumError(row.migration_name, row.checksum, file.checksum);
     }
+  }
+}
+
+async function applySharedDdl(client: Client, ddl: SharedDdl): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(ddl.sql);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw new MigrationApplyError(ddl.name, error);
   }
 }
 

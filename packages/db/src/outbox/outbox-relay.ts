@@ -4,7 +4,8 @@ import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
 import { parseSchemaName } from '../pg/schema-name';
-import { OutboxListener } from './outbox-listener';
+import { PgListener } from '../pg/pg-listener';
+import { outboxChannel } from './outbox-sql';
 import {
   claimPending,
   deletePublishedBefore,
@@ -41,7 +42,7 @@ export interface OutboxRelayOptions extends DatabaseTarget {
  */
 export class OutboxRelay {
   private readonly pool: Pool;
-  private readonly listener: OutboxListener;
+  private readonly listener: PgListener;
   private readonly topics: Map<string, AnyTopicDef>;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
@@ -61,7 +62,14 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retainPublishedMs = options.retainPublishedMs ?? 3_600_000;
-    this.listener = new OutboxListener(target, () => this.wake(), options.logger, this.pollIntervalMs);
+    this.listener = new PgListener(target, {
+      channels: [outboxChannel(target.schema)],
+      onNotify: () => this.wake(),
+      onListening: () => this.wake(),
+      logger: options.logger,
+      purpose: 'outbox',
+      retryMs: this.pollIntervalMs,
+    });
   }
 
   async start(): Promise<void> {

@@ -1,8 +1,10 @@
+import type { SharedDdl } from '../migrations/shared-ddl';
+
 /**
- * Tables of the transactional outbox and of idempotent consumers. Every service that publishes events or consumes
- * them pastes `OUTBOX_MIGRATION_SQL` verbatim into its first migration (`prisma/migrations/<ts>_init/migration.sql`),
- * so that `prisma migrate deploy` and our runner create the same tables in the service's schema. Never edit it in
- * place once released: add a new migration instead (the checksum of an applied migration must not change).
+ * Tables of the transactional outbox and of idempotent consumers, declared here only: a service that publishes or
+ * consumes events passes `OUTBOX_DDL` to `runMigrations({ sharedDdl })`, which creates them in the service's schema
+ * before its migrations. Idempotent, because databases migrated before this declaration moved here already have them
+ * (created by each service's first migration); a change must be additive (`ADD COLUMN IF NOT EXISTS`...).
  *
  * outbox: one row per event, written in the transaction of the change it describes (`enqueue`). `id` orders
  *   publication; `value` NULL is a tombstone; `published_at` is set by the relay once the bus accepted the event,
@@ -10,8 +12,10 @@
  *   commit so relays wake at once; they also poll in case a notification is missed.
  * processed_events: (consumer, event_id) pairs a consumer has already applied (`processOnce`).
  */
-export const OUTBOX_MIGRATION_SQL = `-- waymark outbox (packages/db OUTBOX_MIGRATION_SQL, v1)
-CREATE TABLE "outbox" (
+export const OUTBOX_DDL: SharedDdl = {
+  name: '@waymark/db outbox',
+  sql: `
+CREATE TABLE IF NOT EXISTS "outbox" (
     "id"           BIGSERIAL PRIMARY KEY,
     "event_id"     TEXT NOT NULL,
     "topic"        TEXT NOT NULL,
@@ -21,27 +25,33 @@ CREATE TABLE "outbox" (
     "created_at"   TIMESTAMPTZ NOT NULL DEFAULT now(),
     "published_at" TIMESTAMPTZ
 );
-CREATE INDEX "outbox_pending_idx" ON "outbox" ("id") WHERE "published_at" IS NULL;
-CREATE INDEX "outbox_pending_key_idx" ON "outbox" ("topic", "key", "id") WHERE "published_at" IS NULL;
-CREATE INDEX "outbox_published_idx" ON "outbox" ("published_at") WHERE "published_at" IS NOT NULL;
+CREATE INDEX IF NOT EXISTS "outbox_pending_idx" ON "outbox" ("id") WHERE "published_at" IS NULL;
+CREATE INDEX IF NOT EXISTS "outbox_pending_key_idx" ON "outbox" ("topic", "key", "id") WHERE "published_at" IS NULL;
+CREATE INDEX IF NOT EXISTS "outbox_published_idx" ON "outbox" ("published_at") WHERE "published_at" IS NOT NULL;
 
-CREATE FUNCTION "outbox_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "outbox_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER "outbox_notify_on_insert" AFTER INSERT ON "outbox"
-    FOR EACH STATEMENT EXECUTE FUNCTION "outbox_notify"();
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'outbox_notify_on_insert' AND tgrelid = '"outbox"'::regclass) THEN
+    CREATE TRIGGER "outbox_notify_on_insert" AFTER INSERT ON "outbox"
+        FOR EACH STATEMENT EXECUTE FUNCTION "outbox_notify"();
+  END IF;
+END;
+$$;
 
-CREATE TABLE "processed_events" (
+CREATE TABLE IF NOT EXISTS "processed_events" (
     "consumer"     TEXT NOT NULL,
     "event_id"     TEXT NOT NULL,
     "processed_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY ("consumer", "event_id")
 );
--- end waymark outbox
-`;
+`,
+};
 
 /** The LISTEN/NOTIFY channel the outbox trigger signals for a schema. */
 export function outboxChannel(schema: string): string {

@@ -4,9 +4,8 @@ import { IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type IdempotencyStore, ty
 type Row = { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: string | null; created_at: Date };
 
 /**
- * The store in the service's own schema (the pool's search_path), table `idempotency_key` from the service's
- * migrations. A claim is one INSERT ... ON CONFLICT DO NOTHING, so two concurrent requests with one key cannot
- * both run; an expired row is replaced in the same statement.
+ * The store in the service's own schema (the pool's search_path), table `idempotency_key` (`IDEMPOTENCY_KEY_DDL`).
+ * A claim is one INSERT ... ON CONFLICT DO NOTHING, so two concurrent requests with one key cannot both run; an expired row is replaced in the same statement.
  */
 export class PgIdempotencyStore implements IdempotencyStore {
   constructor(private readonly pool: Pool) {}

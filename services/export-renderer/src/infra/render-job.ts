@@ -66,7 +66,7 @@ async function renderJobOnce(deps: RenderJobDeps, job: ExportRequested): Promise
     // The API refuses such jobs; one created before the budget existed can never render within it.
     log.warn({ overBudget }, 'export job is over the render budget');
     await reporter.finish({ status: 'failed', done: 0, total: records.length, error: overBudget });
-    return;
+    return 'failed';
   }
   await reporter.start(records.length, deps.heartbeatMs);
   try {

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { scanUrlOf } from '@waymark/contracts';
-import { decodeQrSvg } from './qr-decode.test-support';
+import { decodeQrSvg } from '@waymark/testkit';
 import { QUIET_ZONE_MODULES, qrSvg } from './qr-svg';
 
 describe('QR SVG', () => {

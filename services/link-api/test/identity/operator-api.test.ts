@@ -1,17 +1,16 @@
 import { startIdentityModel, type IdentityModelHandle } from '@waymark/auth';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
+import { getTestInfra, startLocalDns, uniqueName, waitFor, type LocalDns } from '@waymark/testkit';
 import { hashApiKey } from '@waymark/auth';
-import { startLocalDnsServer, type LocalDnsServer } from './local-dns-server';
 import { operator, startLinkApi, type LinkApiInstance } from './link-api-harness';
 
 let api: LinkApiInstance;
-let dns: LocalDnsServer;
+let dns: LocalDns;
 let watcher: { bus: KafkaEventBus; identity: IdentityModelHandle };
 
 beforeAll(async () => {
-  dns = await startLocalDnsServer();
+  dns = await startLocalDns();
   api = await startLinkApi({ env: { DNS_SERVERS: dns.address, DNS_TIMEOUT: '2s' } });
   const logger = createLogger({ service: 'watcher', level: 'error' });
   const bus = await KafkaEventBus.connect({ brokers: getTestInfra().kafka.brokers, clientId: uniqueName('watcher'), logger });

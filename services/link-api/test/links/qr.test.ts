@@ -1,4 +1,4 @@
-import { decodeQrSvg } from '../../src/qr/qr-decode.test-support';
+import { decodeQrSvg } from '@waymark/testkit';
 import { call, newTenant, startLinksApi, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;

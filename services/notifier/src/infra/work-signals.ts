@@ -1,5 +1,4 @@
-import { Client } from 'pg';
-import { poolConfig, quoteIdent, type DatabaseTarget } from '@waymark/db';
+import { PgListener, type DatabaseTarget } from '@waymark/db';
 import type { Logger } from '@waymark/logging';
 
 export interface WorkSignalHandlers {
@@ -16,68 +15,32 @@ export function workChannels(schema: string): { work: string; channelStopped: st
 
 /**
  * One connection LISTENing for the notifier's triggers, so every instance's delivery worker wakes when any instance
- * schedules deliveries, and drops queued attempts of a channel paused elsewhere. A lost connection is re-opened
- * after `retryMs`; meanwhile workers keep polling, so a missed signal costs latency, never a delivery.
+ * schedules deliveries, and drops queued attempts of a channel paused elsewhere. While the connection is lost the
+ * workers keep polling, so a missed signal costs latency, never a delivery.
  */
 export class WorkSignals {
-  private client: Client | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private readonly channels: { work: string; channelStopped: string };
+  private readonly listener: PgListener;
 
-  constructor(
-    private readonly target: DatabaseTarget,
-    private readonly handlers: WorkSignalHandlers,
-    private readonly logger: Logger,
-    private readonly retryMs = 1_000,
-  ) {
-    this.channels = workChannels(target.schema);
-  }
-
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client(poolConfig(this.target));
-    client.on('notification', (message) => {
-      if (message.channel === this.channels.work) this.handlers.onWork();
-      else if (message.channel === this.channels.channelStopped && message.payload) this.handlers.onChannelStopped(message.payload);
+  constructor(target: DatabaseTarget, handlers: WorkSignalHandlers, logger: Logger, retryMs = 1_000) {
+    const channels = workChannels(target.schema);
+    this.listener = new PgListener(target, {
+      channels: [channels.work, channels.channelStopped],
+      onNotify: (channel, payload) => {
+        if (channel === channels.work) handlers.onWork();
+        else if (channel === channels.channelStopped && payload) handlers.onChannelStopped(payload);
+      },
+      onListening: () => handlers.onWork(),
+      logger,
+      purpose: 'notifier',
+      retryMs,
     });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, new Error('connection ended')));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${quoteIdent(this.channels.work)}; LISTEN ${quoteIdent(this.channels.channelStopped)}`);
-      if (this.stopped) {
-        await client.end();
-        return;
-      }
-      this.client = client;
-      this.handlers.onWork(); // rows committed while nobody listened are only found by looking
-    } catch (error) {
-      this.lost(client, error as Error);
-    }
   }
 
-  private lost(client: Client, error: Error): void {
-    if (this.stopped || (this.client !== undefined && this.client !== client)) return;
-    this.client = undefined;
-    client.end().catch(() => undefined);
-    if (this.retryTimer !== undefined) return;
-    this.logger.warn({ err: error }, 'notifier LISTEN connection lost; polling until it is back');
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (!this.stopped) void this.connect();
-    }, this.retryMs);
+  start(): Promise<void> {
+    return this.listener.start();
+  }
+
+  stop(): Promise<void> {
+    return this.listener.stop();
   }
 }

@@ -1,20 +1,26 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 
-export interface SentMail {
+export interface ReceivedMail {
   to: string[];
   raw: string;
 }
 
 export interface SmtpSink {
+  /** `smtp://127.0.0.1:PORT`, as SMTP_URL takes it. */
   url: string;
-  mails: SentMail[];
+  mails: ReceivedMail[];
+  mailsTo(address: string): ReceivedMail[];
   stop(): Promise<void>;
 }
 
-/** An SMTP server that accepts every message, unauthenticated and without TLS, and keeps it for assertions. */
+/**
+ * A real SMTP server (smtp-server) on a free port that accepts every message, unauthenticated and without TLS,
+ * and keeps it for assertions.
+ */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const mails: SentMail[] = [];
+  // Loaded on use, so suites that never send mail do not load the SMTP server.
+  const { SMTPServer } = await import('smtp-server');
+  const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -33,6 +39,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    mailsTo: (address) => mails.filter((mail) => mail.to.includes(address)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

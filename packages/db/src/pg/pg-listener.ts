@@ -1,23 +1,35 @@
 import { Client } from 'pg';
 import type { Logger } from '@waymark/logging';
-import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
-import { quoteIdent } from '../pg/schema-name';
-import { outboxChannel } from './outbox-sql';
+import { poolConfig, type DatabaseTarget } from './pool-config';
+import { quoteIdent } from './schema-name';
+
+export interface PgListenerOptions {
+  /** NOTIFY channels to LISTEN on. */
+  channels: readonly string[];
+  onNotify: (channel: string, payload: string | undefined) => void;
+  /**
+   * Called each time the connection is (re-)established: rows committed while nobody listened are only found by
+   * looking, so callers wake their worker here.
+   */
+  onListening: () => void;
+  logger: Pick<Logger, 'warn'>;
+  /** What the connection is for, in the warning logged when it is lost. */
+  purpose: string;
+  retryMs: number;
+}
 
 /**
- * Holds one connection LISTENing on the schema's outbox channel and calls `onNotify` per notification. A lost
- * connection is re-opened after `retryMs`; meanwhile the relay's polling keeps events moving.
+ * Holds one connection LISTENing on some channels. A lost connection is re-opened after `retryMs`; the callers poll
+ * meanwhile, so a missed notification costs latency, never work.
  */
-export class OutboxListener {
+export class PgListener {
   private client: Client | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(
     private readonly target: DatabaseTarget,
-    private readonly onNotify: () => void,
-    private readonly logger: Logger,
-    private readonly retryMs: number,
+    private readonly options: PgListenerOptions,
   ) {}
 
   async start(): Promise<void> {
@@ -35,19 +47,18 @@ export class OutboxListener {
 
   private async connect(): Promise<void> {
     const client = new Client(poolConfig(this.target));
-    client.on('notification', () => this.onNotify());
+    client.on('notification', (message) => this.options.onNotify(message.channel, message.payload));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     try {
       await client.connect();
-      await client.query(`LISTEN ${quoteIdent(outboxChannel(this.target.schema))}`);
+      await client.query(this.options.channels.map((channel) => `LISTEN ${quoteIdent(channel)}`).join('; '));
       if (this.stopped) {
         await client.end();
         return;
       }
       this.client = client;
-      // Rows committed while we were not listening are only found by looking.
-      this.onNotify();
+      this.options.onListening();
     } catch (error) {
       this.lost(client, error as Error);
     }
@@ -58,10 +69,10 @@ export class OutboxListener {
     this.client = undefined;
     client.end().catch(() => undefined);
     if (this.retryTimer !== undefined) return;
-    this.logger.warn({ err: error }, 'outbox LISTEN connection lost; polling until it is back');
+    this.options.logger.warn({ err: error }, `${this.options.purpose} LISTEN connection lost; polling until it is back`);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       if (!this.stopped) void this.connect();
-    }, this.retryMs);
+    }, this.options.retryMs);
   }
 }

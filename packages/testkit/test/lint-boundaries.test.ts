@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+// The repository's own eslint.config.mjs, applied to source text placed (virtually) at a path in the tree. ESLint
+// runs as `npm run lint` runs it, in a process of its own (jest's module sandbox cannot load an ES module config).
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+type LintResult = { messages: { ruleId: string | null; message: string }[] };
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const args = [ESLINT, '--format', 'json', '--stdin', '--stdin-filename', file];
+  const child = spawn(process.execPath, args, { cwd: ROOT });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  child.stdin.end(code);
+  const status = await exited;
+  if (status !== 0 && status !== 1) throw new Error(`eslint exited ${status}: ${err}`);
+  const [result] = JSON.parse(out) as LintResult[];
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('import boundaries (eslint.config.mjs)', () => {
+  it('fails a package that imports a service, by name or by path', async () => {
+    const errors = await boundaryErrors(
+      'packages/http/src/boundary-fixture.ts',
+      [
+        "import { startService } from '@waymark/link-api';",
+        "import { x } from '../../../services/notifier/src/x';",
+        'export { startService, x };',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('a package does not import a service'),
+      expect.stringContaining('reach a service only through its own files'),
+    ]);
+  });
+
+  it('fails a service that imports another service', async () => {
+    const code = "export { startService } from '@waymark/redirector';\n";
+    const errors = await boundaryErrors('services/notifier/src/boundary-fixture.ts', code);
+    expect(errors).toEqual([expect.stringContaining('a service does not import another service')]);
+  });
+
+  it('fails production code that imports test code, and allows it in tests', async () => {
+    const code = "import { harness } from '../test/support/harness';\nexport { harness };\n";
+    expect(await boundaryErrors('services/link-api/src/boundary-fixture.ts', code)).toEqual([
+      expect.stringContaining('production code does not import test code'),
+    ]);
+    expect(await boundaryErrors('services/link-api/src/boundary-fixture.test.ts', code)).toEqual([]);
+  });
+
+  it("fails a feature's domain/ that imports its app/, infra/ or http/", async () => {
+    const code = [
+      "import { a } from '../app/link-ports';",
+      "import { b } from '../infra/prisma-link.repository';",
+      "import { c } from '../../http/links.controller';",
+      "import { d } from './link-code';",
+      'export { a, b, c, d };',
+      '',
+    ].join('\n');
+    const errors = await boundaryErrors('services/link-api/src/links/domain/boundary-fixture.ts', code);
+    expect(errors).toHaveLength(3);
+    const domainRule = "domain/ imports nothing of the service's app/, infra/ or http/";
+    expect(errors.every((error) => error.includes(domainRule))).toBe(true);
+  });
+
+  it('passes clean code, and the embedded composition (the one package allowed to import services)', async () => {
+    const clean = [
+      "import { runServiceMain } from '@waymark/http';",
+      "import { OUTBOX_DDL } from '@waymark/db';",
+      "import { linkCode } from '../domain/link-code';",
+      'export { runServiceMain, OUTBOX_DDL, linkCode };',
+      '',
+    ].join('\n');
+    expect(await boundaryErrors('services/link-api/src/links/app/boundary-fixture.ts', clean)).toEqual([]);
+    const composition = "export { startService } from '@waymark/link-api';\n";
+    expect(await boundaryErrors('packages/embedded/src/boundary-fixture.ts', composition)).toEqual([]);
+  });
+});
