@@ -8,7 +8,7 @@ import { decodeQrSvg, waitFor } from '@waymark/testkit';
 import { visit } from '../system/support/visitor';
 import { startWebhookReceiver, type WebhookReceiver } from '../system/support/webhook-receiver';
 import { verifiedDeliveries } from '../system/support/webhooks';
-import { type EmbeddedSystem, startEmbeddedSystem } from './support/embedded-system';
+import { startEmbeddedWaymark, type EmbeddedWaymark } from '../support/embedded-waymark';
 import { gs1Csv } from './support/gs1-csv';
 import { startWaymark, waymark, waymarkJson } from './support/waymark-cli';
 
@@ -16,7 +16,7 @@ jest.setTimeout(900_000);
 
 // The tenant CLI as a user runs it (`npx waymark ...`, a child process) against the embedded system.
 describe('the waymark CLI against the embedded system', () => {
-  let system: EmbeddedSystem;
+  let system: EmbeddedWaymark;
   let receiver: WebhookReceiver;
   let work: string;
   /** The user's environment: a config home of their own and nothing else set for the CLI. */
@@ -24,7 +24,7 @@ describe('the waymark CLI against the embedded system', () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    system = await startEmbeddedSystem(new URL(receiver.base).host);
+    system = await startEmbeddedWaymark({ webhookHosts: new URL(receiver.base).host });
     work = mkdtempSync(join(tmpdir(), 'waymark-cli-work-'));
     const { WAYMARK_API_KEY: _k, WAYMARK_API_URL: _u, WAYMARK_OPERATOR_TOKEN: _t, ...rest } = process.env;
     env = { ...rest, XDG_CONFIG_HOME: join(work, 'config') };
@@ -93,7 +93,7 @@ describe('the waymark CLI against the embedded system', () => {
 
   it('a click is delivered to the channel (signed), listed by `deliveries` and counted in the analytics CSV', async () => {
     const { host, pathname } = new URL(link.shortUrl);
-    expect((await visit(system.redirectorPort, host, pathname)).status).toBe(302);
+    expect((await visit(system.visitorPort, host, pathname)).status).toBe(302);
     await waitFor(() => receiver.received.some((r) => r.path === '/cli-hook' && r.status < 300), {
       timeoutMs: 30_000,
       message: 'a delivery',

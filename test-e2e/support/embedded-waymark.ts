@@ -11,7 +11,16 @@ export interface EmbeddedWaymark {
   /** The port visitors reach the redirector on; the short URL's host goes in the Host header. */
   visitorPort: number;
   operatorToken: string;
+  defaultTenantId: string;
+  dataDir: string;
   stop(): Promise<void>;
+}
+
+export interface EmbeddedWaymarkOptions {
+  /** Hosts plain-http webhooks may go to (`WEBHOOK_HTTP_ALLOWED_HOSTS`). Default `localhost`. */
+  webhookHosts?: string;
+  /** More environment for the process (overrides the defaults above). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The file `npm start` runs, read from the root package.json, so a test starts what a user starts. */
@@ -23,10 +32,10 @@ function startTarget(): string {
 }
 
 /**
- * The embedded mode (all six services in one process) on free ports with a fresh data directory; plain-http
- * webhooks are allowed to `localhost`, where tests run their receivers. Needs the build (`npm run build`).
+ * The embedded mode (all six services in one process) on free ports with a fresh data directory, started as
+ * `npm start` starts it; plain-http webhooks are allowed to where tests run their receivers. Needs the build.
  */
-export async function startEmbeddedWaymark(): Promise<EmbeddedWaymark> {
+export async function startEmbeddedWaymark(options: EmbeddedWaymarkOptions = {}): Promise<EmbeddedWaymark> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-embedded-'));
   const ports: Record<string, number> = {};
   for (const name of PORT_NAMES) ports[name] = await freePort();
@@ -35,24 +44,39 @@ export async function startEmbeddedWaymark(): Promise<EmbeddedWaymark> {
     WAYMARK_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
-    WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
+    WEBHOOK_HTTP_ALLOWED_HOSTS: options.webhookHosts ?? 'localhost',
+    ...options.env,
   };
   for (const name of PORT_NAMES) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
   const proc = new ManagedProcess(process.execPath, [startTarget()], { deathSignal: 'SIGTERM', env, cwd: REPO_ROOT });
+  const stop = async () => {
+    await proc.stop('SIGTERM', 30_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await proc.waitForLine(/Waymark is running/, 180_000);
   } catch (error) {
-    await proc.stop('SIGTERM', 30_000);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
+  const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8')) as { defaultTenantId: string };
   return {
     apiUrl: `http://127.0.0.1:${ports.API}`,
     visitorPort: ports.REDIRECTOR as number,
     operatorToken: readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim(),
-    async stop() {
-      await proc.stop('SIGTERM', 30_000);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    defaultTenantId: state.defaultTenantId,
+    dataDir,
+    stop,
   };
+}
+
+/** A key of the embedded system's default tenant, issued through the operator API, with the given scopes. */
+export async function issueTenantKey(system: EmbeddedWaymark, scopes: readonly string[]): Promise<string> {
+  const response = await fetch(`${system.apiUrl}/admin/v1/tenants/${system.defaultTenantId}/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${system.operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ scopes }),
+  });
+  if (response.status !== 201) throw new Error(`issuing a key answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
 }
