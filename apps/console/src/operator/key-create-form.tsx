@@ -15,6 +15,8 @@ export function KeyCreateForm({ tenantId }: { tenantId: string }) {
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [expiresAt, setExpiresAt] = useState('');
   const create = useMutation({
+    // Not kept in the mutation cache once the form is gone: the key lives only as long as it is on screen.
+    gcTime: 0,
     mutationFn: async () =>
       unwrap(
         await client.POST('/admin/v1/tenants/{id}/keys', {
