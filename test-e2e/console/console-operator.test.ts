@@ -11,7 +11,6 @@ type BrowserGlobals = {
   document: { activeElement: { id: string } | null };
   location: { hash: string };
 };
-const inBrowser = () => globalThis as unknown as BrowserGlobals;
 
 jest.setTimeout(240_000);
 
@@ -34,7 +33,8 @@ describe("the console's operator mode in a real browser against the embedded sys
   const storedValues = () =>
     page.evaluate(() => {
       const all: string[] = [];
-      for (const storage of [inBrowser().sessionStorage, inBrowser().localStorage])
+      const browser = globalThis as unknown as BrowserGlobals;
+      for (const storage of [browser.sessionStorage, browser.localStorage])
         for (let i = 0; i < storage.length; i += 1) all.push(storage.getItem(storage.key(i) ?? '') ?? '');
       return all;
     });
@@ -77,7 +77,7 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.getByRole('button', { name: 'Sign in as operator' }).click();
     await page.getByRole('heading', { name: 'Tenants', level: 1 }).waitFor();
     expect(page.url()).not.toContain(system.operatorToken);
-    expect(await page.evaluate(() => inBrowser().sessionStorage.getItem('waymark.operatorToken'))).toBe(
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).sessionStorage.getItem('waymark.operatorToken'))).toBe(
       system.operatorToken,
     );
     await page.getByRole('cell').getByText(system.defaultTenantId).waitFor();
@@ -86,10 +86,10 @@ describe("the console's operator mode in a real browser against the embedded sys
 
   it('moves focus to the content with the keyboard without leaving operator mode', async () => {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => inBrowser().document.activeElement)).not.toBeNull();
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.activeElement)).not.toBeNull();
     await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
-    expect(await page.evaluate(() => inBrowser().document.activeElement?.id)).toBe('main');
-    expect(await page.evaluate(() => inBrowser().location.hash)).toMatch(/^#\/operator/);
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.activeElement?.id)).toBe('main');
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).location.hash)).toMatch(/^#\/operator/);
     await page.getByRole('heading', { name: 'Tenants', level: 1 }).waitFor();
   });
 
@@ -105,7 +105,7 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.getByRole('heading', { name: 'Acme Packaging', level: 1 }).waitFor();
     await checkPage(page, 'operator-tenant-settings');
 
-    await page.getByLabel('Entitlements', { exact: true }).fill('resolver');
+    await page.getByRole('textbox', { name: 'Entitlements', exact: true }).fill('resolver');
     await page.getByRole('button', { name: 'Replace entitlements' }).click();
     await page.getByTestId('entitlements').filter({ hasText: 'resolver' }).waitFor();
     const tenant = await admin(`/tenants/${tenantId}`);
@@ -127,7 +127,7 @@ describe("the console's operator mode in a real browser against the embedded sys
     expect(apiKey.length).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => inBrowser().navigator.clipboard.readText())).toBe(apiKey);
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText())).toBe(apiKey);
     const row = page.locator('tbody tr').filter({ hasText: 'packaging line' });
     await row.waitFor();
     expect(await row.textContent()).toContain('links:read, links:write');
@@ -195,19 +195,19 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.getByRole('link', { name: 'Plans' }).click();
     await page.getByRole('heading', { name: 'Plans', level: 1 }).waitFor();
     await checkPage(page, 'operator-plans');
-    await page.getByLabel('Name', { exact: true }).fill('pro');
+    await page.getByLabel('Name', { exact: true }).fill('packaging');
     await page.getByLabel('Requests per minute (all keys together)').fill('1200');
     await page.getByRole('button', { name: 'Create plan' }).click();
-    await page.getByRole('heading', { name: 'pro', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'packaging', level: 3 }).waitFor();
     expect(await admin('/plans')).toMatchObject({
-      plans: expect.arrayContaining([expect.objectContaining({ name: 'pro', rateLimitPerMinute: 1200 })]),
+      plans: expect.arrayContaining([expect.objectContaining({ name: 'packaging', rateLimitPerMinute: 1200 })]),
     });
 
     await page.goto(`${system.apiUrl}/#/operator/tenants/${tenantId}`);
-    await page.getByLabel('Plan', { exact: true }).selectOption('pro');
+    await page.getByLabel('Plan', { exact: true }).selectOption('packaging');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    expect(await admin(`/tenants/${tenantId}`)).toMatchObject({ plan: { name: 'pro', rateLimitPerMinute: 1200 } });
+    expect(await admin(`/tenants/${tenantId}`)).toMatchObject({ plan: { name: 'packaging', rateLimitPerMinute: 1200 } });
   });
 
   it('logged no error in the browser console', () => {
