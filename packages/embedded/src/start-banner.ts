@@ -19,7 +19,12 @@ export function startBannerText(facts: StartBannerFacts): string {
   return [
     '',
     'Waymark is running (embedded).',
-    ...(facts.consoleUrl ? [`  Console:          ${facts.consoleUrl}   (sign in with an API key)`] : []),
+    ...(facts.consoleUrl
+      ? [
+          `  Console:          ${facts.consoleUrl}   (sign in with an API key)`,
+          `  Operator console: ${facts.consoleUrl}#/operator   (sign in with the operator token)`,
+        ]
+      : []),
     `  API base URL:     ${facts.apiUrl}   (OpenAPI: ${facts.apiUrl}/v1/openapi.json)`,
     `  Redirector:       ${facts.redirectorUrl}   (default domain ${facts.defaultDomain}, verified)`,
     `  Operator token:   written to ${facts.operatorTokenFile} (and ${facts.stateFile})`,

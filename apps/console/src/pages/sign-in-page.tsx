@@ -43,6 +43,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (key: string, access: R
           {busy ? 'Checking…' : 'Sign in'}
         </button>
       </form>
+      <p>
+        <a href="#/operator">Operator? Sign in with the operator token</a>
+      </p>
     </main>
   );
 }

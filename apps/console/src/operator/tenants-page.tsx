@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../session';
+import { Empty, ErrorState, Loading } from '../ui/states';
+import { useOperatorClient } from './operator-context';
+import { tenantHref } from './operator-routes';
+import { formatTime } from './admin-types';
+import { TenantCreateForm } from './tenant-create-form';
+import { TENANTS_QUERY } from './operator-queries';
+
+/** Every tenant (the operator API lists them all at once), filtered here by name, id or domain. */
+export function TenantsPage() {
+  const client = useOperatorClient();
+  const [filter, setFilter] = useState('');
+  const list = useQuery({
+    queryKey: TENANTS_QUERY,
+    queryFn: async () => unwrap(await client.GET('/admin/v1/tenants')),
+  });
+  const tenants = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const all = list.data?.tenants ?? [];
+    if (!needle) return all;
+    return all.filter((t) =>
+      [t.name, t.id, ...t.domains.map((d) => d.name)].some((text) => text.toLowerCase().includes(needle)),
+    );
+  }, [list.data, filter]);
+  return (
+    <>
+      <h1>Tenants</h1>
+      <TenantCreateForm />
+      <section className="card" aria-labelledby="tenants-title">
+        <h2 id="tenants-title">All tenants</h2>
+        <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+          <label>
+            Filter
+            <input
+              type="search"
+              value={filter}
+              placeholder="name, id or domain"
+              onChange={(e) => setFilter(e.target.value)}
+            />
+          </label>
+        </form>
+        {list.isPending && <Loading what="tenants" />}
+        {list.isError && <ErrorState error={list.error} />}
+        {list.isSuccess && list.data.tenants.length === 0 && <Empty>No tenants yet. Create one above.</Empty>}
+        {list.isSuccess && list.data.tenants.length > 0 && tenants.length === 0 && (
+          <Empty>No tenant matches “{filter}”.</Empty>
+        )}
+        {tenants.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Id</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Default domain</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tenants.map((tenant) => (
+                  <tr key={tenant.id}>
+                    <td>
+                      <a href={tenantHref(tenant.id)}>{tenant.name}</a>
+                    </td>
+                    <td>
+                      <code>{tenant.id}</code>
+                    </td>
+                    <td>{tenant.plan.name}</td>
+                    <td className="url">{tenant.defaultDomain ?? '—'}</td>
+                    <td>{formatTime(tenant.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
