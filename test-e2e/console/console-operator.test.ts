@@ -137,6 +137,8 @@ describe("the console's operator mode in a real browser against the embedded sys
     await checkPage(page, 'operator-key-created');
 
     await page.getByRole('button', { name: 'I have stored it, hide the key' }).click();
+    // React re-renders after the click's handler returns: wait for the panel to go before reading the page.
+    await page.getByRole('button', { name: 'I have stored it, hide the key' }).waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(apiKey);
     await page.reload();
     await row.waitFor();
