@@ -71,7 +71,7 @@ export default function Gs1RecordPage({ domain, code }: { domain: string; code: 
       </section>
       <ResolverPreview
         uri={r.uri}
-        recordTypes={[...new Set(r.linkset.map((e) => e.linkType ?? 'gs1:pip'))]}
+        recordTypes={r.linkset.length > 0 ? [...new Set(r.linkset.map((e) => e.linkType ?? 'gs1:pip'))] : ['gs1:pip']}
         served={served}
       />
     </>
