@@ -132,7 +132,6 @@ export function ExportForm() {
         onChange={set('ink')}
       />
       {form.ink === 'spot' && text('export-spot', 'spotName', 'Spot colour name')}
-      {form.ink !== 'spot' && issues.has('spotName') && <FieldIssue id="export-spot" issue={issues.get('spotName')} />}
       {text('export-icc', 'iccIntent', 'Print condition (optional, for example FOGRA39)')}
       {advice.map((a) => (
         <p className="hint" key={a}>
