@@ -63,14 +63,16 @@ export function ExportJobs() {
                       kept until {new Date(Date.parse(job.createdAt) + JOB_LIFETIME_MS).toLocaleDateString()}
                     </span>
                   </td>
-                  <td className="actions">
-                    {job.status === 'ready' && <DownloadButton id={job.jobId} name={job.name} />}
-                    <ConfirmButton
-                      label="Delete"
-                      danger
-                      question="The zip is removed too."
-                      onConfirm={() => remove.mutate(job.jobId)}
-                    />
+                  <td>
+                    <span className="actions">
+                      {job.status === 'ready' && <DownloadButton id={job.jobId} name={job.name} />}
+                      <ConfirmButton
+                        label="Delete"
+                        danger
+                        question="The zip is removed too."
+                        onConfirm={() => remove.mutate(job.jobId)}
+                      />
+                    </span>
                   </td>
                 </tr>
               ))}
