@@ -105,7 +105,7 @@ describe('the console GS1 and export pages in a real browser against the embedde
     await page.getByText('No exports yet.').waitFor();
     await checkPage(page, 'exports-empty');
 
-    await page.getByLabel('Ink').selectOption('spot');
+    await page.getByLabel('Ink', { exact: true }).selectOption('spot');
     await page.getByTestId('export-issues').filter({ hasText: 'spotName is required when ink is spot' }).waitFor();
     expect(await page.getByRole('button', { name: 'Create export' }).isDisabled()).toBe(true);
     await page.getByLabel('Raster copy').selectOption('png600');
@@ -113,7 +113,7 @@ describe('the console GS1 and export pages in a real browser against the embedde
     await page.getByTestId('export-issues').filter({ hasText: /raster png600 of a 300\.0 mm symbol/ }).waitFor();
     await checkPage(page, 'exports-invalid');
 
-    await page.getByLabel('Ink').selectOption('k100');
+    await page.getByLabel('Ink', { exact: true }).selectOption('k100');
     await page.getByLabel('Raster copy').selectOption('none');
     await page.getByLabel('Overall size (mm)').fill('30');
     await page.getByLabel('Name', { exact: true }).fill('labels');
