@@ -10,6 +10,11 @@ import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
 
 jest.setTimeout(240_000);
 
+type FocusGlobals = {
+  document: { activeElement: { textContent: string } };
+  getComputedStyle(element: unknown): { outlineStyle: string };
+};
+
 const gtin = (body13: string) => `${body13}${gs1CheckDigit(body13)}`;
 const GOOD_A = gtin('0950600013435');
 const GOOD_B = gtin('0950600013436');
@@ -84,7 +89,16 @@ describe('the console GS1 and export pages in a real browser against the embedde
   });
 
   it('opens a record with its Digital Link, status and a resolver preview of what a scan opens', async () => {
-    await page.getByRole('link', { name: `01/${GOOD_A}/10/A1` }).click();
+    // By keyboard: Tab from the records' search field reaches the record's link, which shows its focus ring.
+    await page.getByLabel('Tags (all of)').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const { document, getComputedStyle } = globalThis as unknown as FocusGlobals;
+      const element = document.activeElement;
+      return { text: element.textContent, outline: getComputedStyle(element).outlineStyle };
+    });
+    expect(focused).toEqual({ text: `01/${GOOD_A}/10/A1`, outline: 'solid' });
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `01/${GOOD_A}/10/A1`, level: 1 }).waitFor();
     await page.getByText(/live: the resolver serves/).waitFor();
     const link = page.getByRole('link', { name: new RegExp(`/01/${GOOD_A}/10/A1$`) }).first();
