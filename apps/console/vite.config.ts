@@ -7,7 +7,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /**
  * The console is built to static files with relative asset URLs, so the same dist/ serves at the embedded API base
  * URL's `/` and from the nginx gateway. The workspace packages are compiled from their TypeScript sources (they are
- * CommonJS once built); their types come from the built declarations.
+ * CommonJS once built); their types come from the declarations the build script compiles first.
  */
 export default defineConfig({
   base: './',
