@@ -13,6 +13,8 @@ const DEPLOY = path.resolve(__dirname, '..');
 const GATEWAY_VARS = {
   GATEWAY_PORT: '8000',
   API_HOST: process.env.API_HOST || 'api.waymark.example',
+  // Where the Dockerfile's gateway stage puts the web console's files.
+  CONSOLE_ROOT: '/usr/share/waymark/console',
   LINK_API_UPSTREAM: 'link-api:8080',
   REDIRECTOR_UPSTREAM: 'redirector:8081',
   ANALYTICS_UPSTREAM: 'analytics-ingest:8082',

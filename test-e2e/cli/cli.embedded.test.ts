@@ -84,7 +84,7 @@ describe('the waymark CLI against the embedded system', () => {
 
     const svgFile = join(work, 'cli-hello.svg');
     expect(await waymark(['links', 'qr', 'cli-hello', '--out', svgFile], env)).toMatchObject({ code: 0 });
-    expect(await decodeQrSvg(readFileSync(svgFile, 'utf8'))).toEqual([`${link.shortUrl}?s=q`]); // the scan marker the QR carries
+    expect((await decodeQrSvg(readFileSync(svgFile, 'utf8'))).texts).toEqual([`${link.shortUrl}?s=q`]); // the scan marker the QR carries
 
     const listed = await waymark(['links', 'list'], env);
     expect(listed.stdout).toContain('cli-hello');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { interpolate, readCompose, requiredComposeVariables, waymarkServiceOf, type ComposeService } from './support/compose-file';
+import { gatewayImage } from './support/dockerfile-stages';
 import { defaultPortOf, REPO_ROOT, serviceNamed, SERVICES, variablesOf } from './support/service-catalog';
 import { SECRET_VARIABLES, TEST_SECRETS } from './support/test-secrets';
 
@@ -69,7 +70,6 @@ describe('docker-compose.yml runs the production shape', () => {
 
   it('points the gateway at each API service on the port that service listens on', () => {
     const gateway = compose.services.gateway!;
-    expect(gateway.image).toMatch(/^nginx:/);
     expect(gateway.volumes).toContain('./deploy/nginx/gateway.conf.template:/etc/nginx/templates/gateway.conf.template:ro');
     const upstreams: Record<string, string> = {
       LINK_API_UPSTREAM: 'link-api',
@@ -83,6 +83,15 @@ describe('docker-compose.yml runs the production shape', () => {
       expect(env[variable]).toBe(`${service}:${defaultPortOf(serviceNamed(service))}`);
     }
     expect(env.GATEWAY_PORT).toBe('8000');
+  });
+
+  it('builds the gateway from the Dockerfile gateway stage: pinned nginx, the console where its config looks', () => {
+    const gateway = compose.services.gateway!;
+    expect(gateway.build).toEqual({ context: '.', target: 'gateway' });
+    expect(gateway.image).toBe('waymark-gateway:local');
+    const image = gatewayImage();
+    expect(image.base).toMatch(/^nginx:\d+\.\d+\.\d+$/);
+    expect(envOf(gateway).CONSOLE_ROOT).toBe(image.consoleRoot);
   });
 
   it('gives the redirector a writable click spool volume at CLICK_SPOOL_DIR', () => {

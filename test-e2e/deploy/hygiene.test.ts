@@ -26,8 +26,8 @@ function images(): { where: string; image: string }[] {
   return found;
 }
 
-/** Our own image, whose tag kustomize or compose sets (`waymark`, `waymark:local`). */
-const ours = (image: string) => image === 'waymark' || image === 'waymark:local';
+/** Our own images, whose tags kustomize or compose set (`waymark`, `waymark:local`, `waymark-gateway`...). */
+const ours = (image: string) => /^waymark(-gateway)?(:local)?$/.test(image);
 
 const selectorOf = (manifest: Manifest) =>
   (manifest as { spec?: { selector?: { matchLabels?: Record<string, string> }; podSelector?: { matchLabels?: Record<string, string> } } }).spec;

@@ -1,6 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configMapData, containerEnv, deploymentSchema, kustomizationResources, K8S_DIR, ofKind, readManifests } from './support/k8s-manifests';
+import {
+  configMapData,
+  containerEnv,
+  deploymentSchema,
+  kustomizationImages,
+  kustomizationResources,
+  K8S_DIR,
+  ofKind,
+  readManifests,
+} from './support/k8s-manifests';
+import { gatewayImage } from './support/dockerfile-stages';
 import { renderGatewayTemplate } from './support/gateway-template';
 import { defaultPortOf, REPO_ROOT, serviceNamed, SERVICES, variablesOf } from './support/service-catalog';
 import { SECRET_VARIABLES, TEST_SECRETS } from './support/test-secrets';
@@ -81,6 +91,7 @@ describe('deploy/k8s manifests', () => {
       renderGatewayTemplate({
         GATEWAY_PORT: String(gatewayPort),
         API_HOST: apiHost!,
+        CONSOLE_ROOT: gatewayImage().consoleRoot,
         LINK_API_UPSTREAM: upstream('link-api'),
         REDIRECTOR_UPSTREAM: upstream('redirector'),
         ANALYTICS_UPSTREAM: upstream('analytics-ingest'),
@@ -89,6 +100,11 @@ describe('deploy/k8s manifests', () => {
       }),
     );
     expect(containerOf('gateway').volumeMounts).toEqual([expect.objectContaining({ mountPath: '/etc/nginx/conf.d' })]);
+  });
+
+  it('runs the gateway from its own image (nginx with the console), retagged by the kustomization', () => {
+    expect(containerOf('gateway').image).toBe('waymark-gateway');
+    expect(kustomizationImages().map((image) => image.name).sort()).toEqual(['waymark', 'waymark-gateway']);
   });
 
   it('runs deploy/kafka/create-topics.sh, unchanged, in the kafka-topics Job', () => {

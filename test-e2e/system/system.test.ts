@@ -1,6 +1,7 @@
 import { kafkaOutage } from './scenarios/kafka-outage';
 import { redisOutage } from './scenarios/redis-outage';
 import { apiFuzz } from './scenarios/api-fuzz';
+import { consoleServed } from './scenarios/console-served';
 import { gs1Journey } from './scenarios/gs1-journey';
 import { linkApiRestart } from './scenarios/link-api-restart';
 import { notifierRestart } from './scenarios/notifier-restart';
@@ -27,6 +28,7 @@ afterAll(async () => {
 
 linksJourney(system);
 gs1Journey(system);
+consoleServed(system);
 apiFuzz(system);
 linkApiRestart(system);
 rendererRestart(system);

@@ -10,6 +10,7 @@ environment (defaults in brackets):
   WAYMARK_REDIRECTOR_PORT   [8081]; WAYMARK_LINK_API_PORT [8080]; WAYMARK_ANALYTICS_PORT [8082];
   WAYMARK_NOTIFIER_PORT     [8083]; WAYMARK_GS1_CATALOG_PORT [8084]; WAYMARK_EXPORT_RENDERER_PORT [8085]
   WAYMARK_POSTGRES_PORT     [54329]; WAYMARK_S3_PORT [9309]
+  WAYMARK_CONSOLE_DIR       the built web console served at the API base URL's / [apps/console/dist]
   LOG_LEVEL                 debug, info, warn or error [info]
   Each service's own variables (see its README) apply too, e.g. WEBHOOK_HTTP_ALLOWED_HOSTS=127.0.0.1:9000 to let
   webhooks reach a plain-http receiver on this machine.`;

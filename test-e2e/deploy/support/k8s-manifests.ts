@@ -59,6 +59,13 @@ export function kustomizationResources(): string[] {
   return kustomization.parse(parse(readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'))).resources;
 }
 
+/** The images the kustomization retags (`name` as the manifests write it). */
+export function kustomizationImages(): { name: string; newName?: string; newTag?: string }[] {
+  const image = z.object({ name: z.string(), newName: z.string().optional(), newTag: z.string().optional() });
+  const kustomization = z.looseObject({ images: z.array(image).default([]) });
+  return kustomization.parse(parse(readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'))).images;
+}
+
 export function ofKind(manifests: Manifest[], kind: string): Manifest[] {
   return manifests.filter((m) => m.kind === kind);
 }

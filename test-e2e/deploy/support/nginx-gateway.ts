@@ -7,6 +7,7 @@ import { waitFor } from '@waymark/testkit';
 import { findBinary } from '../../../packages/testkit/src/find-binary';
 import { freePort } from '../../../packages/testkit/src/free-port';
 import { createTempDir, removeTempDir } from '../../../packages/testkit/src/temp-dir';
+import { CONSOLE_DIST } from '../../support/built-console';
 import { renderGatewayTemplate } from './gateway-template';
 
 /** Upstream variables of the gateway template and the service each one stands for. */
@@ -41,7 +42,10 @@ function standIn(service: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Real nginx with deploy/nginx/gateway.conf.template, in front of one stand-in per upstream. */
+/**
+ * Real nginx with deploy/nginx/gateway.conf.template, in front of one stand-in per upstream, serving the built
+ * console (apps/console/dist) as the gateway image does.
+ */
 export async function startGateway(apiHost: string): Promise<RunningGateway> {
   const nginx = findBinary('nginx', 'apt-get install -y nginx-light');
   const dir = createTempDir('gateway');
@@ -58,7 +62,7 @@ export async function startGateway(apiHost: string): Promise<RunningGateway> {
   };
   try {
     const port = await freePort();
-    const vars: Record<string, string> = { GATEWAY_PORT: String(port), API_HOST: apiHost };
+    const vars: Record<string, string> = { GATEWAY_PORT: String(port), API_HOST: apiHost, CONSOLE_ROOT: CONSOLE_DIST };
     Object.keys(GATEWAY_UPSTREAMS).forEach((variable, i) => {
       vars[variable] = `127.0.0.1:${(upstreams[i]!.address() as AddressInfo).port}`;
     });

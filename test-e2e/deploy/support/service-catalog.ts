@@ -23,6 +23,8 @@ export interface ServiceEntry {
   readonly infra: readonly InfraShapeName[];
   /** Parses an environment exactly as the service's main.ts does; throws ConfigError naming every bad variable. */
   load(env: Env): unknown;
+  /** Variables read below the service's code (the C library's allocator), set by the deploy files on purpose. */
+  readonly runtime?: readonly string[];
 }
 
 const extendWith = (shape: z.ZodRawShape, infra: readonly InfraShapeName[]) =>
@@ -54,7 +56,13 @@ export const SERVICES: readonly ServiceEntry[] = [
     infra: ['kafkaEnv', 'databaseEnv', 'redisEnv', 'objectStoreEnv'],
     load: gs1Catalog.loadProductionConfig,
   },
-  { name: 'export-renderer', ownShape: exportRenderer.configSchema.shape, infra: ['kafkaEnv', 'objectStoreEnv'], load: exportRenderer.loadProductionConfig },
+  {
+    name: 'export-renderer',
+    ownShape: exportRenderer.configSchema.shape,
+    infra: ['kafkaEnv', 'objectStoreEnv'],
+    load: exportRenderer.loadProductionConfig,
+    runtime: ['MALLOC_MMAP_THRESHOLD_'],
+  },
 ];
 
 export function serviceNamed(name: string): ServiceEntry {
@@ -65,7 +73,11 @@ export function serviceNamed(name: string): ServiceEntry {
 
 /** Every variable the service's production entry reads. */
 export function variablesOf(service: ServiceEntry): Set<string> {
-  return new Set([...Object.keys(service.ownShape), ...service.infra.flatMap((name) => Object.keys(INFRA_SHAPES[name]))]);
+  return new Set([
+    ...Object.keys(service.ownShape),
+    ...service.infra.flatMap((name) => Object.keys(INFRA_SHAPES[name])),
+    ...(service.runtime ?? []),
+  ]);
 }
 
 /** The PORT a service listens on when none is set. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManagedProcess, freePort, waitFor } from '@waymark/testkit';
+import { CONSOLE_DIST } from '../../support/built-console';
 import { REPO_ROOT } from './service-process';
 
 /** Debian installs nginx in /usr/sbin, which is not on every user's PATH. */
@@ -51,13 +52,17 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-/** nginx (Debian's binary) in the foreground with deploy/'s gateway config, rendered for this run's processes. */
+/**
+ * nginx (Debian's binary) in the foreground with deploy/'s gateway config, rendered for this run's processes and
+ * serving the built console (apps/console/dist) as the gateway image does.
+ */
 export async function startGateway(upstreams: GatewayUpstreams): Promise<Gateway> {
   const prefix = await mkdtemp(path.join(tmpdir(), 'waymark-gateway-'));
   mkdirSync(path.join(prefix, 'logs'));
   const port = await freePort();
   const apiHost = '127.0.0.1';
-  const server = envsubst(readFileSync(TEMPLATE, 'utf8'), { ...upstreams, GATEWAY_PORT: String(port), API_HOST: apiHost });
+  const vars = { ...upstreams, GATEWAY_PORT: String(port), API_HOST: apiHost, CONSOLE_ROOT: CONSOLE_DIST };
+  const server = envsubst(readFileSync(TEMPLATE, 'utf8'), vars);
   writeFileSync(path.join(prefix, 'gateway.conf'), server);
   writeFileSync(
     path.join(prefix, 'nginx.conf'),

@@ -45,7 +45,8 @@ test('the export queue shows a waiting job until a renderer takes it; the render
   expect(value(rendered, 'export_renders_total', { outcome: 'ready' })).toBe(1);
   expect(value(rendered, 'export_render_duration_seconds_count', { outcome: 'ready' })).toBe(1);
   expect(value(rendered, 'export_render_duration_seconds_sum', { outcome: 'ready' })).toBeGreaterThan(0);
-  expect(value(rendered, 'event_messages_handled_total', { topic: 'exports.requested.v1' })).toBe(1);
+  // The topic is shared by every test of the run, and a new renderer group reads it from its start: at least this job.
+  expect(value(rendered, 'event_messages_handled_total', { topic: 'exports.requested.v1' })).toBeGreaterThanOrEqual(1);
 
   const drained = await scrape(catalog.url);
   expect(value(drained, 'export_jobs_unfinished', { status: 'pending' })).toBe(0);

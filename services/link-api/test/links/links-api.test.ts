@@ -1,3 +1,4 @@
+import { channelsTopic } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
 import { call, newTenant, publishChannel, sql, startLinksApi, watchLinks, type Api, type TestTenant } from './links-fixture';
 
@@ -89,6 +90,23 @@ describe('links', () => {
     const refused = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [own, foreign] });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain(foreign);
+  });
+
+  it('refuses a channel deleted on channels.v1, and keeps it as removed until it comes back', async () => {
+    const id = await publishChannel(api, tenant.id);
+    await api.bus.publish(channelsTopic, [{ key: id, value: null }]);
+    await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NOT NULL', [id])).length === 1, {
+      message: `channel ${id} removed`,
+    });
+    const refused = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [id] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain(id);
+    await publishChannel(api, tenant.id, id);
+    await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NULL', [id])).length === 1, {
+      message: `channel ${id} back`,
+    });
+    const ok = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [id], expiresAt: future() });
+    expect(ok.status).toBe(201);
   });
 
   it('patches any subset, re-points the live link at once, and publishes nothing for an empty change', async () => {
