@@ -6,7 +6,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The console is built to static files with relative asset URLs, so the same dist/ serves at the embedded API base
- * URL's `/` and from the nginx gateway. The SDK is compiled from its TypeScript source (it is CommonJS once built).
+ * URL's `/` and from the nginx gateway. The workspace packages are compiled from their TypeScript sources (they are
+ * CommonJS once built); their types come from the declarations the build script compiles first.
  */
 export default defineConfig({
   base: './',
@@ -14,6 +15,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@waymark/sdk': here('../../packages/sdk/src/index.ts'),
+      '@waymark/contracts': here('../../packages/contracts/src/index.ts'),
+      '@waymark/csv': here('../../packages/csv/src/index.ts'),
+      '@waymark/gs1': here('../../packages/gs1/src/index.ts'),
       'node:crypto': here('./src/browser-crypto.ts'),
     },
   },

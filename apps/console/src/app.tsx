@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientContext } from './client-context';
 import { clientFor, forgetKey, storedKey, storeKey } from './session';
@@ -10,7 +10,12 @@ import { LinkPage } from './pages/link-page';
 import { ChannelsPage } from './pages/channels-page';
 import { ChannelPage } from './pages/channel-page';
 import { TenantAnalyticsPage } from './pages/tenant-analytics-page';
-import { ErrorState } from './ui/states';
+import { ErrorState, Loading } from './ui/states';
+
+// The GS1 and export pages (and their parsers) load when first opened, keeping them out of the initial bundle.
+const Gs1Page = lazy(() => import('./pages/gs1-page'));
+const Gs1RecordPage = lazy(() => import('./pages/gs1-record-page'));
+const ExportsPage = lazy(() => import('./pages/exports-page'));
 
 const ACCESS_KEY = 'waymark.access';
 const ALL_ACCESS: ReadAccess = { links: true, analytics: true, channels: true, exports: true };
@@ -54,6 +59,8 @@ export function App() {
           {access.links && <a href="#/links">Links</a>}
           {access.analytics && <a href="#/analytics">Analytics</a>}
           {access.channels && <a href="#/channels">Channels</a>}
+          {access.exports && <a href="#/gs1">GS1</a>}
+          {access.exports && <a href="#/exports">Exports</a>}
         </nav>
         <button type="button" onClick={signOut}>
           Sign out
@@ -78,6 +85,17 @@ function Page({ access }: { access: ReadAccess }) {
       return access.channels ? <ChannelPage id={route.id} /> : denied;
     case 'analytics':
       return access.analytics ? <TenantAnalyticsPage /> : denied;
+    case 'gs1':
+    case 'gs1-record':
+    case 'exports':
+      if (!access.exports) return denied;
+      return (
+        <Suspense fallback={<Loading what="page" />}>
+          {route.page === 'gs1' && <Gs1Page />}
+          {route.page === 'gs1-record' && <Gs1RecordPage domain={route.domain} code={route.code} />}
+          {route.page === 'exports' && <ExportsPage />}
+        </Suspense>
+      );
     default:
       return access.links ? <LinksPage /> : denied;
   }

@@ -6,7 +6,10 @@ export type Route =
   | { page: 'link'; domain: string; code: string }
   | { page: 'channels' }
   | { page: 'channel'; id: string }
-  | { page: 'analytics' };
+  | { page: 'analytics' }
+  | { page: 'gs1' }
+  | { page: 'gs1-record'; domain: string; code: string }
+  | { page: 'exports' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -15,10 +18,15 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'channels' && parts[1]) return { page: 'channel', id: parts[1] };
   if (parts[0] === 'channels') return { page: 'channels' };
   if (parts[0] === 'analytics') return { page: 'analytics' };
+  if (parts[0] === 'gs1' && parts[1] && parts[2])
+    return { page: 'gs1-record', domain: parts[1], code: parts.slice(2).join('/') };
+  if (parts[0] === 'gs1') return { page: 'gs1' };
+  if (parts[0] === 'exports') return { page: 'exports' };
   return { page: 'links' };
 }
 
 export const linkHref = (domain: string, code: string) => `#/links/${encodeURIComponent(domain)}/${code}`;
+export const gs1RecordHref = (domain: string, code: string) => `#/gs1/${encodeURIComponent(domain)}/${code}`;
 export const channelHref = (id: string) => `#/channels/${encodeURIComponent(id)}`;
 
 export function useRoute(): Route {

@@ -4,6 +4,7 @@ export interface ReadAccess {
   links: boolean;
   analytics: boolean;
   channels: boolean;
+  /** gs1:read, which covers the GS1 records and their exports. */
   exports: boolean;
 }
 

@@ -4,7 +4,7 @@ import { type Command, Option } from 'commander';
 import { connect } from '../api/connect';
 import { CliError, EXIT, usageError } from '../exit-codes';
 import { bulkSender } from '../gs1-import/bulk-sender';
-import { CSV_COLUMNS_HELP } from '../gs1-import/csv-record';
+import { CSV_COLUMNS_HELP } from '@waymark/csv';
 import { ErrorReport } from '../gs1-import/error-report';
 import { formatOfFile, IMPORT_FORMATS, type ImportFormat } from '../gs1-import/import-row';
 import * as importState from '../gs1-import/import-state';

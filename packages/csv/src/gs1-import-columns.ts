@@ -1,4 +1,5 @@
 /**
+ * The columns of a GS1 import CSV, read the same way by the CLI's `gs1 import` and the console's import.
  * Maps a CSV row onto a GS1 record (the API's Gs1Record). The header names the fields; matching ignores case,
  * spaces, `_` and `-`, so `Item Description` and `item_description` both name `itemDescription`. `tags` holds tags
  * separated by `|`; `linkset` holds the linkset as JSON; a column `ai.NNNN` sets that data attribute. Empty cells are
@@ -6,7 +7,7 @@
  */
 const SIMPLE_FIELDS = ['gtin', 'cpv', 'batch', 'serial', 'expiry', 'destination', 'itemDescription', 'domain'];
 
-type ColumnMapping =
+export type ColumnMapping =
   { kind: 'field'; field: string } | { kind: 'tags' } | { kind: 'linkset' } | { kind: 'ai'; ai: string };
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');

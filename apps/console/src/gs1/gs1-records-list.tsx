@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useClient } from '../client-context';
+import { unwrap } from '../session';
+import { gs1RecordHref } from '../router';
+import { Empty, ErrorState, Loading } from '../ui/states';
+
+const PAGE_SIZE = 25;
+
+/** The tenant's GS1 Digital Links, newest first, searchable and filtered by tags, a page at a time. */
+export function Gs1RecordsList() {
+  const client = useClient();
+  const [query, setQuery] = useState('');
+  const [tags, setTags] = useState('');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+  const filters = { query: query || undefined, tags: tags.replace(/\s*,\s*/g, ',').trim() || undefined };
+  const list = useQuery({
+    queryKey: ['gs1-links', filters, cursor],
+    queryFn: async () =>
+      unwrap(await client.GET('/v1/gs1/links', { params: { query: { ...filters, limit: PAGE_SIZE, cursor } } })),
+    placeholderData: keepPreviousData,
+  });
+  const resetPaging = () => setCursors([undefined]);
+  const links = list.data?.links ?? [];
+  return (
+    <section className="card" aria-labelledby="gs1-records-title">
+      <h2 id="gs1-records-title">Records</h2>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Search
+          <input
+            type="search"
+            value={query}
+            placeholder="code, destination or tag"
+            onChange={(e) => (setQuery(e.target.value), resetPaging())}
+          />
+        </label>
+        <label>
+          Tags (all of)
+          <input value={tags} placeholder="spring, eu" onChange={(e) => (setTags(e.target.value), resetPaging())} />
+        </label>
+      </form>
+      {list.isPending && <Loading what="GS1 records" />}
+      {list.isError && <ErrorState error={list.error} />}
+      {list.isSuccess && links.length === 0 && <Empty>No GS1 records match. Import a file above.</Empty>}
+      {links.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Digital Link</th>
+                <th scope="col">GTIN</th>
+                <th scope="col">Resolves to</th>
+                <th scope="col">Tags</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={`${link.domain}/${link.code}`}>
+                  <td className="url">
+                    <a href={gs1RecordHref(link.domain, link.code)}>{link.code}</a>
+                  </td>
+                  <td>{link.gtin}</td>
+                  <td className="url">
+                    {link.destination ?? link.linkset.find((e) => e.default)?.href ?? link.linkset[0]?.href ?? '—'}
+                    {link.linkset.length > 1 && <span className="hint"> (+{link.linkset.length - 1} links)</span>}
+                  </td>
+                  <td>{link.tags.join(', ') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="pager">
+        <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Previous page
+        </button>
+        <button
+          type="button"
+          disabled={!list.data?.nextCursor}
+          onClick={() => setCursors([...cursors, list.data?.nextCursor ?? undefined])}
+        >
+          Next page
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { readCsvRows } from './csv-rows';
+import { readJsonRows } from './json-rows';
+
+/**
+ * One data row of an import file: `line` is where a person finds it (the CSV line, or the record's number in a JSON
+ * file). It carries a record to send or the reason it could not be read, which is reported without being sent.
+ */
+export interface ImportRow {
+  line: number;
+  record?: Record<string, unknown>;
+  problem?: string;
+  /** How far into the file this row is, 0 to 1: the progress bar's position while reading. */
+  position: number;
+}
+
+export type ImportFormat = 'csv' | 'json' | 'jsonl';
+
+/** The format a file name implies (.csv, .json, .jsonl, .ndjson), as the CLI's `gs1 import` reads it. */
+export function formatOfFile(name: string): ImportFormat | undefined {
+  const extension = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (extension === 'csv') return 'csv';
+  if (extension === 'json') return 'json';
+  if (extension === 'jsonl' || extension === 'ndjson') return 'jsonl';
+  return undefined;
+}
+
+/** Streams the rows of the chosen file without reading it whole, so a file of any size can be imported. */
+export function readImportRows(file: File, format: ImportFormat): AsyncGenerator<ImportRow> {
+  return format === 'csv' ? readCsvRows(file) : readJsonRows(file, format === 'jsonl');
+}
+
+/** A file that cannot be read on from some point (an unknown column, broken JSON): the import stops there. */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+}

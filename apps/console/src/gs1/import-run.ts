@@ -1,0 +1,147 @@
+import { BULK_MAX_ROWS } from '@waymark/contracts';
+import type { WaymarkClient } from '@waymark/sdk';
+import { ApiError } from '../session';
+import type { ImportRow } from './import-rows';
+
+/** A row the import could not apply: where it is in the file, what identifies it, and why. */
+export interface RowError {
+  line: number;
+  gtin: string;
+  code: string;
+  errorCode: string;
+  error: string;
+}
+
+export interface ImportProgress {
+  rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  batches: number;
+  /** Records per request: the API's 500, lowered to the plan's row cap once the API names it. */
+  batchSize: number;
+  position: number;
+  errors: RowError[];
+}
+
+export interface ImportOptions {
+  tags: string[];
+  upsert: boolean;
+}
+
+type BulkAnswer = { created: number; updated: number; skipped: number; failed: number; results: BulkRowResult[] };
+type BulkRowResult = {
+  row: number;
+  gtin: string | null;
+  code: string | null;
+  status: string;
+  error: string | null;
+  errorCode?: string | null;
+};
+
+/** The API refused a batch as too large; `max` is the plan's row cap when the API named it. */
+class BatchTooLarge extends Error {
+  constructor(readonly max: number | undefined) {
+    super('batch too large');
+  }
+}
+
+/**
+ * Sends the rows to POST /v1/gs1/links/bulk in order, one batch at a time, as the CLI's `gs1 import` does: batches
+ * of 500 records, lowered to the plan's row cap when the API answers `bulk_too_large` with it. Rows the API fails
+ * and rows that could not be read are collected with their line. `onProgress` sees the totals after each batch.
+ */
+export async function runImport(
+  client: WaymarkClient,
+  rows: AsyncIterable<ImportRow>,
+  options: ImportOptions,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportProgress> {
+  const progress: ImportProgress = {
+    ...{ rows: 0, created: 0, updated: 0, skipped: 0, failed: 0, batches: 0 },
+    ...{ batchSize: BULK_MAX_ROWS, position: 0, errors: [] },
+  };
+  let batch: ImportRow[] = [];
+  let records = 0;
+  const flush = async () => {
+    while (batch.length > 0) {
+      const take = takeBatch(batch, progress.batchSize);
+      try {
+        await settle(client, take, options, progress);
+      } catch (error) {
+        if (!(error instanceof BatchTooLarge)) throw error;
+        const smaller = error.max !== undefined && error.max < progress.batchSize ? error.max : progress.batchSize >> 1;
+        if (smaller < 1) throw new Error('The API refuses even a single record as too large', { cause: error });
+        progress.batchSize = smaller;
+        continue;
+      }
+      batch = batch.slice(take.length);
+      records = batch.filter((r) => r.record).length;
+      onProgress({ ...progress, errors: [...progress.errors] });
+    }
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (row.record) records += 1;
+    if (records >= progress.batchSize) await flush();
+  }
+  await flush();
+  progress.position = 1;
+  onProgress({ ...progress, errors: [...progress.errors] });
+  return progress;
+}
+
+/** The leading rows holding at most `size` records. */
+function takeBatch(rows: ImportRow[], size: number): ImportRow[] {
+  let records = 0;
+  for (const [i, row] of rows.entries()) {
+    if (row.record) records += 1;
+    if (records === size) return rows.slice(0, i + 1);
+  }
+  return rows;
+}
+
+async function settle(client: WaymarkClient, rows: ImportRow[], options: ImportOptions, progress: ImportProgress) {
+  const sendable = rows.filter((row) => row.record !== undefined);
+  const errors: RowError[] = rows
+    .filter((row) => row.problem !== undefined)
+    .map((row) => ({ line: row.line, gtin: '', code: '', errorCode: 'unreadable_row', error: row.problem ?? '' }));
+  if (sendable.length > 0) {
+    const answer = await send(client, sendable.map((row) => row.record as Record<string, unknown>), options);
+    for (const field of ['created', 'updated', 'skipped', 'failed'] as const) progress[field] += answer[field];
+    for (const entry of answer.results) {
+      if (entry.status !== 'failed') continue;
+      const row = sendable[entry.row];
+      errors.push({
+        line: row?.line ?? -1,
+        gtin: entry.gtin ?? String(row?.record?.gtin ?? ''),
+        code: entry.code ?? '',
+        errorCode: entry.errorCode ?? 'failed',
+        error: entry.error ?? '',
+      });
+    }
+  }
+  progress.failed += rows.length - sendable.length;
+  progress.rows += rows.length;
+  progress.batches += 1;
+  progress.position = rows[rows.length - 1]?.position ?? progress.position;
+  progress.errors.push(...errors.sort((a, b) => a.line - b.line));
+}
+
+async function send(client: WaymarkClient, records: Record<string, unknown>[], options: ImportOptions) {
+  const { data, error, response } = await client.POST('/v1/gs1/links/bulk', {
+    body: {
+      records: records as never,
+      ...(options.tags.length > 0 ? { tags: options.tags } : {}),
+      upsert: options.upsert,
+    },
+  });
+  if (response.ok && data) return data as BulkAnswer;
+  const body = error as { error?: string; code?: string; details?: { max?: unknown } } | undefined;
+  if (body?.code === 'bulk_too_large') {
+    throw new BatchTooLarge(typeof body.details?.max === 'number' ? body.details.max : undefined);
+  }
+  if (response.status === 413) throw new BatchTooLarge(undefined);
+  throw new ApiError(response.status, body?.error ?? response.statusText, body?.code ?? 'unknown');
+}
