@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { startEmbeddedWaymark, type EmbeddedWaymark } from '../support/embedded-waymark';
-import { checkPage } from './page-check';
+import { checkPage } from './check-page';
 
 type Storage = { length: number; key(i: number): string | null; getItem(key: string): string | null };
 type BrowserGlobals = {

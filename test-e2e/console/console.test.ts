@@ -1,14 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
-import { axeViolations } from './axe';
+import { checkPage as checkPageOf, SCREENSHOTS } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
 
-/** Written on every run so a reviewer can look at every page (git-ignored). */
-const SCREENSHOTS = join(__dirname, 'screenshots');
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 type SessionHolder = { sessionStorage: { getItem(key: string): string | null } };
@@ -43,17 +40,7 @@ describe('the console in a real browser against the embedded system', () => {
     receiver?.close();
   });
 
-  async function checkPage(name: string) {
-    expect(await axeViolations(page)).toEqual([]);
-    for (const [label, size] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 390, height: 844 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  const checkPage = (name: string) => checkPageOf(page, name);
 
   it('signs in with a key kept in session storage, never in the URL', async () => {
     await page.goto(`${system.apiUrl}/`);

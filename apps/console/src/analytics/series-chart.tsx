@@ -8,7 +8,10 @@ export interface SeriesPoint {
   bots: number;
 }
 
-/** Humans and bots over time, one uPlot chart; redrawn when the points change (polling keeps them fresh). */
+/**
+ * Humans and bots over time, one uPlot chart; redrawn when the points change (polling keeps them fresh) and resized
+ * with its box, since uPlot draws at a fixed pixel width (a phone turned, a window narrowed).
+ */
 export function SeriesChart({ points, label }: { points: SeriesPoint[]; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -29,7 +32,12 @@ export function SeriesChart({ points, label }: { points: SeriesPoint[]; label: s
       data,
       element,
     );
-    return () => chart.destroy();
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(280, element.clientWidth), height: 220 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
   }, [points]);
   return <div ref={host} className="chart" role="img" aria-label={label} />;
 }
