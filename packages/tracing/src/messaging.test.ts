@@ -1,7 +1,17 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
-import { contextFromHeaders, SpanKind, startTracing, trace, traceParentOf, tracedConsume, tracedPublish, type Tracing } from './index';
+import {
+  contextFromHeaders,
+  SpanKind,
+  startTracing,
+  trace,
+  traceParentOf,
+  tracedConsume,
+  tracedPublish,
+  type Tracing,
+} from './index';
 
-const VISIT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const VISIT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;
 const TARGET = { system: 'kafka', topic: 'clicks.v1' };
 
 describe('trace context through messages', () => {
@@ -26,11 +36,11 @@ describe('trace context through messages', () => {
       ['publish clicks.v1', SpanKind.PRODUCER],
       ['publish clicks.v1', SpanKind.PRODUCER],
     ]);
-    const own = spans.find((s) => s.spanContext().traceId === '4bf92f3577b34da6a3ce929d0e0e4736');
+    const own = spans.find((s) => s.spanContext().traceId === TRACE_ID);
     expect(own?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
-    expect(messages[0]?.headers.traceparent).toBe(`00-4bf92f3577b34da6a3ce929d0e0e4736-${own?.spanContext().spanId}-01`);
-    const other = spans.find((s) => s !== own);
-    expect(messages[1]?.headers.traceparent).toBe(`00-${other?.spanContext().traceId}-${other?.spanContext().spanId}-01`);
+    expect(messages[0]?.headers.traceparent).toBe(`00-${TRACE_ID}-${own?.spanContext().spanId}-01`);
+    const other = spans.find((s) => s !== own)?.spanContext();
+    expect(messages[1]?.headers.traceparent).toBe(`00-${other?.traceId}-${other?.spanId}-01`);
   });
 
   it('consumes each message in a consumer span continuing its producer, active for the handler of one', async () => {
@@ -43,11 +53,12 @@ describe('trace context through messages', () => {
     expect(span?.kind).toBe(SpanKind.CONSUMER);
     expect(span?.attributes['messaging.consumer.group.name']).toBe('notifier');
     expect(span?.spanContext().traceId).toBe(trace.getSpanContext(contextFromHeaders({ traceparent: VISIT }))?.traceId);
-    expect(seen).toBe(`00-4bf92f3577b34da6a3ce929d0e0e4736-${span?.spanContext().spanId}-01`);
+    expect(seen).toBe(`00-${TRACE_ID}-${span?.spanContext().spanId}-01`);
   });
 
   it('ends the spans of a failed publish as errors and rethrows', async () => {
-    await expect(tracedPublish(TARGET, [{ headers: {} }], () => Promise.reject(new Error('broker away')))).rejects.toThrow('broker away');
+    const failing = tracedPublish(TARGET, [{ headers: {} }], () => Promise.reject(new Error('broker away')));
+    await expect(failing).rejects.toThrow('broker away');
     const [span] = await finished();
     expect(span?.status.message).toBe('broker away');
   });

@@ -20,13 +20,18 @@ export interface MessagingTarget {
  * of its own in that trace; the rest share one span under the active context. The headers are changed in place,
  * so pass the bus's own copies. With tracing off this is `send()`.
  */
-export async function tracedPublish(target: MessagingTarget, messages: readonly HeaderCarrier[], send: () => Promise<void>): Promise<void> {
+export async function tracedPublish(
+  target: MessagingTarget,
+  messages: readonly HeaderCarrier[],
+  send: () => Promise<void>,
+): Promise<void> {
   if (!isTracingOn()) return send();
   const spans: Span[] = [];
   let shared: Record<string, string> | undefined;
   const unparented = messages.filter((m) => m.headers[TRACEPARENT_HEADER] === undefined).length;
   const start = (parent: Context, count: number): Record<string, string> => {
-    const span = waymarkTracer().startSpan(`publish ${target.topic}`, { kind: SpanKind.PRODUCER, attributes: attributes(target, 'send', count) }, parent);
+    const options = { kind: SpanKind.PRODUCER, attributes: attributes(target, 'send', count) };
+    const span = waymarkTracer().startSpan(`publish ${target.topic}`, options, parent);
     spans.push(span);
     return traceHeaders(trace.setSpan(parent, span));
   };
@@ -52,12 +57,12 @@ export async function tracedConsume(
   handle: () => Promise<void>,
 ): Promise<void> {
   if (!isTracingOn()) return handle();
+  const options = {
+    kind: SpanKind.CONSUMER,
+    attributes: { ...attributes(target, 'process', 1), 'messaging.consumer.group.name': target.group },
+  };
   const spans = messages.map((message) =>
-    waymarkTracer().startSpan(
-      `process ${target.topic}`,
-      { kind: SpanKind.CONSUMER, attributes: { ...attributes(target, 'process', 1), 'messaging.consumer.group.name': target.group } },
-      contextFromHeaders(message.headers),
-    ),
+    waymarkTracer().startSpan(`process ${target.topic}`, options, contextFromHeaders(message.headers)),
   );
   const only = spans.length === 1 ? spans[0] : undefined;
   const active = only ? trace.setSpan(context.active(), only) : context.active();

@@ -1,6 +1,5 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import {
-  context,
   contextFromHeaders,
   contextFromTraceParent,
   inSpan,
@@ -48,7 +47,8 @@ describe('propagation when tracing is on', () => {
   });
 
   it('runs work in a child span of the given parent, active for what the work does', async () => {
-    const inner = await inSpan('work', { kind: SpanKind.INTERNAL, parent: contextFromTraceParent(PARENT) }, async () => traceParentOf());
+    const options = { kind: SpanKind.INTERNAL, parent: contextFromTraceParent(PARENT) };
+    const inner = await inSpan('work', options, async () => traceParentOf());
     await tracing.flush();
     const [span] = exporter.getFinishedSpans();
     expect(span?.name).toBe('work');
@@ -59,7 +59,8 @@ describe('propagation when tracing is on', () => {
 
   it('marks the span failed when the work fails', async () => {
     exporter.reset();
-    await expect(inSpan('broken', { kind: SpanKind.INTERNAL }, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const broken = inSpan('broken', { kind: SpanKind.INTERNAL }, async () => Promise.reject(new Error('boom')));
+    await expect(broken).rejects.toThrow('boom');
     await tracing.flush();
     expect(exporter.getFinishedSpans()[0]?.status).toEqual({ code: 2, message: 'boom' });
   });

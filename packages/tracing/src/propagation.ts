@@ -22,7 +22,10 @@ export function traceParentOf(ctx: Context = context.active()): string | undefin
 }
 
 /** A context that continues the trace the headers carry; `base` (the root context) when they carry none. */
-export function contextFromHeaders(headers: Readonly<Record<string, string | undefined>>, base: Context = ROOT_CONTEXT): Context {
+export function contextFromHeaders(
+  headers: Readonly<Record<string, string | undefined>>,
+  base: Context = ROOT_CONTEXT,
+): Context {
   return propagation.extract(base, headers);
 }
 

@@ -7,12 +7,14 @@ describe('tracing configuration', () => {
   });
 
   it('reads the endpoint and the sampling ratio', () => {
-    const config = loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.05' }, 'redirector');
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: '0.05' };
+    const config = loadTracingConfig(env, 'redirector');
     expect(config).toEqual({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER_ARG: 0.05 });
   });
 
   it('refuses a bad endpoint and a ratio outside 0..1, naming both', () => {
-    const load = () => loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', OTEL_TRACES_SAMPLER_ARG: '2' }, 'redirector');
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', OTEL_TRACES_SAMPLER_ARG: '2' };
+    const load = () => loadTracingConfig(env, 'redirector');
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must use one of the protocols: http, https/);
     expect(load).toThrow(/OTEL_TRACES_SAMPLER_ARG: must be a ratio between 0 and 1/);

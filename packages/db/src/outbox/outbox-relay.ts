@@ -185,7 +185,8 @@ export class OutboxRelay {
 
 /** The row's trace goes out as the `traceparent` header, where the bus continues it (tracedPublish). */
 function toMessage(event: PendingEvent) {
-  const headers = isTraceParent(event.traceParent) ? { ...event.headers, [TRACEPARENT_HEADER]: event.traceParent } : event.headers;
+  const traced = isTraceParent(event.traceParent);
+  const headers = traced ? { ...event.headers, [TRACEPARENT_HEADER]: event.traceParent as string } : event.headers;
   return { key: event.key, value: event.value, headers };
 }
 

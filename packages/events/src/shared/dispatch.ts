@@ -63,8 +63,10 @@ export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage
   const failed = await runBatch({
     messages: valid,
     // Each attempt runs in consumer spans continuing the traces the messages carry (traceparent headers).
-    handle: (messages) =>
-      tracedConsume({ system: ctx.system, topic: ctx.topic.name, group: ctx.groupId }, messages, () => ctx.handleBatch(messages)),
+    handle: (messages) => {
+      const target = { system: ctx.system, topic: ctx.topic.name, group: ctx.groupId };
+      return tracedConsume(target, messages, () => ctx.handleBatch(messages));
+    },
     policy: ctx.policy,
     signal: ctx.signal,
     isOutage: (error) => isOutage(ctx, error),

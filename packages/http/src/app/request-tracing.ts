@@ -1,6 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
-import { context, contextFromHeaders, isTracingOn, SpanKind, SpanStatusCode, trace, waymarkTracer } from '@waymark/tracing';
+import {
+  context,
+  contextFromHeaders,
+  isTracingOn,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  waymarkTracer,
+} from '@waymark/tracing';
 
 /**
  * A SERVER span per request, continuing the caller's trace from its `traceparent` header and active while the

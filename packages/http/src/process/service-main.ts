@@ -59,7 +59,9 @@ async function startMain<C extends ServiceMainConfig>(main: ServiceMain<C>): Pro
   }
   const logger = createLogger({ service: main.service, level: config.LOG_LEVEL });
   const tracing = startTracing(tracingConfig, main.service);
-  if (tracing.enabled) logger.info({ endpoint: tracingConfig.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing on: exporting spans by OTLP');
+  if (tracing.enabled) {
+    logger.info({ endpoint: tracingConfig.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing on: exporting spans by OTLP');
+  }
   const consumer = main.kafkaFetchWaitMs === undefined ? {} : { maxWaitTimeMs: main.kafkaFetchWaitMs };
   const kafka = kafkaConnectionSettings(config, main.service, consumer);
   const bus = await KafkaEventBus.connect({ ...kafka, logger });
