@@ -20,6 +20,7 @@ describe('request spans', () => {
     mount: (a) => {
       // What a handler publishes is traced in the request's span: its traceparent is the active one here.
       a.get('/items/:id', (_req, res) => void res.json({ active: traceParentOf() }));
+      a.post('/items', (_req, res) => void res.status(201).json({ active: traceParentOf() }));
     },
   });
 
@@ -38,6 +39,16 @@ describe('request spans', () => {
       'waymark.service': 'http-test',
     });
     expect(answer.body).toEqual({ active: `00-${CALLER_TRACE}-${span?.spanContext().spanId}-01` });
+  });
+
+  it('keeps the span active for handlers that run after the JSON body was read', async () => {
+    exporter.reset();
+    const answer = await request(app).post('/items').send({ name: 'x'.repeat(200_000) });
+    expect(answer.status).toBe(201);
+    await tracing.flush();
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('POST /items');
+    expect(answer.body).toEqual({ active: `00-${span?.spanContext().traceId}-${span?.spanContext().spanId}-01` });
   });
 
   it('leaves probes untraced', async () => {

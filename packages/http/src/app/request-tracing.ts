@@ -34,7 +34,12 @@ export function requestTracing(service: string): RequestHandler {
       if (res.statusCode >= 500 || !res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });
-    context.with(trace.setSpan(parent, span), next);
+    const active = trace.setSpan(parent, span);
+    // Body parsing resumes the chain from the request's stream events, which run outside this call: bound to the
+    // span's context, their listeners (and so the handlers after them) run in it too.
+    context.bind(active, req);
+    context.bind(active, res);
+    context.with(active, next);
   };
 }
 
