@@ -86,6 +86,7 @@ async function startMain<C extends ServiceMainConfig>(main: ServiceMain<C>): Pro
     ...closers,
     { name: 'events', run: () => bus.close() },
     { name: 'redis', run: async () => void (await Promise.all(redisClients.map((redis) => redis.quit()))) },
-    { name: 'tracing', run: () => tracing.shutdown() },
+    // Spans still queued are exported last, after everything that could still make some.
+    ...(tracing.enabled ? [{ name: 'tracing', run: () => tracing.shutdown() }] : []),
   ]);
 }
