@@ -6,7 +6,10 @@ const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
 const CHILD = path.join(__dirname, 'fixture', 'service-main-child.ts');
 
 async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [RUN_TS, CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [RUN_TS, CHILD, mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
