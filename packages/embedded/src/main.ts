@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { helpRequested } from '@waymark/config';
 import { installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
+import { loadTracingConfig, startTracing } from '@waymark/tracing';
 import { bootstrapDefaultTenant } from './bootstrap-default-tenant';
 import { dataDir } from './data-dir';
 import { loadEmbeddedConfig } from './embedded-config';
@@ -19,13 +20,17 @@ async function main(): Promise<void> {
     return;
   }
   let config;
+  let tracingConfig;
   try {
     config = loadEmbeddedConfig(process.env);
+    tracingConfig = loadTracingConfig(process.env, 'embedded');
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
   const logger = createLogger({ service: 'embedded', level: config.LOG_LEVEL });
+  // One tracer provider for the whole process: spans tell the service by `waymark.service` and consumer group.
+  const tracing = startTracing(tracingConfig, 'waymark');
   const root = dataDir({ WAYMARK_DATA_DIR: config.WAYMARK_DATA_DIR });
   const infra = await startEmbeddedInfrastructure(config, root, logger);
   let running;
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
     { name: 'gateway', run: () => gateway.stop() },
     { name: 'services', run: () => stopAll(services) },
     { name: 'infrastructure', run: () => infra.stop() },
+    { name: 'tracing', run: () => tracing.shutdown() },
   ]);
   process.stdout.write(
     startBannerText({

@@ -5,6 +5,7 @@ import { deliveryContract } from './contract/delivery.contract';
 import { failureContract } from './contract/failure.contract';
 import { replayContract } from './contract/replay.contract';
 import { stateContract } from './contract/state.contract';
+import { tracingContract } from './contract/tracing.contract';
 
 export type { BusFactory } from './contract/bus-factory';
 export { FAST_RETRY } from './contract/bus-factory';
@@ -51,5 +52,6 @@ export function busContract(name: string, makeFactory: () => Promise<BusFactory>
     stateContract(context);
     replayContract(context);
     catchUpContract(context);
+    tracingContract(context);
   });
 }

@@ -5,8 +5,11 @@ import { waitFor } from '@waymark/testkit';
 const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
 const CHILD = path.join(__dirname, 'fixture', 'service-main-child.ts');
 
-async function runChild(mode: string, signal?: NodeJS.Signals) {
-  const child = spawn(process.execPath, [RUN_TS, CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [RUN_TS, CHILD, mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -46,6 +49,13 @@ describe('runServiceMain', () => {
     const result = await runChild('bad-config');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('Invalid main-child configuration: KAFKA_BROKERS: required\n');
+  }, 30_000);
+
+  it('exits 2 naming the variable on a bad tracing endpoint', async () => {
+    const result = await runChild('ok', undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Invalid configuration for main-child: 1 bad variable/);
+    expect(result.stderr).toContain('OTEL_EXPORTER_OTLP_ENDPOINT: must use one of the protocols: http, https');
   }, 30_000);
 
   it('exits 1 naming the service when it fails to start', async () => {

@@ -1,6 +1,8 @@
 import type { Logger } from '@waymark/logging';
+import { inSpan, SpanStatusCode } from '@waymark/tracing';
 import { attemptDelivery, type AttemptDeps } from './app/attempt-delivery';
 import type { Config } from './config';
+import { attemptSpanOptions } from './infra/attempt-span';
 import type { ChannelRepository } from './infra/channel.repository';
 import type { RecordAttempt } from './infra/delivery-metrics';
 import { DeliveryWorker } from './infra/delivery-worker';
@@ -51,23 +53,26 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDeps): DeliveryPipe
     pollIntervalMs: config.DELIVERY_POLL_INTERVAL,
     leaseMs,
     maxQueueWaitMs: leaseMs - timeout - LEASE_MARGIN_MS / 2,
-    attempt: async (delivery) => {
-      const record = await attemptDelivery(
-        {
-          ...deps.attemptDeps,
-          timeUnitMs: config.DELIVERY_TIME_UNIT,
-          onGone: config.DISABLE_CHANNEL_ON_410
-            ? async (d) => {
-                await channels.update(d.tenantId, d.channelId, { enabled: false }, 'gone');
-                logger.warn({ channelId: d.channelId }, 'receiver answered 410 Gone: channel disabled');
-              }
-            : undefined,
-        },
-        delivery,
-      );
-      deps.recordAttempt?.(delivery, record);
-      return record;
-    },
+    attempt: (delivery) =>
+      inSpan(`deliver ${delivery.channelType}`, attemptSpanOptions(delivery), async (span) => {
+        const record = await attemptDelivery(
+          {
+            ...deps.attemptDeps,
+            timeUnitMs: config.DELIVERY_TIME_UNIT,
+            onGone: config.DISABLE_CHANNEL_ON_410
+              ? async (d) => {
+                  await channels.update(d.tenantId, d.channelId, { enabled: false }, 'gone');
+                  logger.warn({ channelId: d.channelId }, 'receiver answered 410 Gone: channel disabled');
+                }
+              : undefined,
+          },
+          delivery,
+        );
+        deps.recordAttempt?.(delivery, record);
+        if (record.httpStatus !== null) span.setAttribute('http.response.status_code', record.httpStatus);
+        if (!record.delivered) span.setStatus({ code: SpanStatusCode.ERROR, message: record.errorKind ?? 'failed' });
+        return record;
+      }),
   });
   const signals = new WorkSignals(
     { databaseUrl: deps.databaseUrl, schema: NOTIFIER_SCHEMA },

@@ -101,8 +101,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const clicks = subscribeClicks(
     bus,
     config.CLICKS_CONSUMER_GROUP,
-    async (facts) => {
-      if ((await fanOutClicks({ deliveries }, facts)) > 0) pipeline.wake();
+    async (received) => {
+      if ((await fanOutClicks({ deliveries }, received)) > 0) pipeline.wake();
     },
     postgresReady,
   );

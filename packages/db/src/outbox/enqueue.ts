@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TopicDef } from '@waymark/contracts';
 import { EVENT_ID_HEADER } from '@waymark/events';
+import { isTracingOn, traceParentOf } from '@waymark/tracing';
 import type { SqlTransaction } from './sql-transaction';
 
 /** A value and its optional key (it must equal `topic.keyOf(value)`), or a tombstone, which needs its key. */
@@ -33,11 +34,13 @@ export async function enqueue<V>(tx: SqlTransaction, topic: TopicDef<V>, message
     keys,
   );
   await tx.$executeRawUnsafe(
-    `INSERT INTO "outbox" ("event_id", "topic", "key", "value", "headers")
-     SELECT e->>'eventId', $1, e->>'key', NULLIF(e->'value', 'null'::jsonb), e->'headers'
+    `INSERT INTO "outbox" ("event_id", "topic", "key", "value", "headers", "trace_parent")
+     SELECT e->>'eventId', $1, e->>'key', NULLIF(e->'value', 'null'::jsonb), e->'headers', $3
        FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n`,
     topic.name,
     JSON.stringify(rows),
+    // The caller's trace (its request's span), so the relay publishes these events in it; NULL when untraced.
+    isTracingOn() ? (traceParentOf() ?? null) : null,
   );
   return rows.map(({ eventId, key }) => ({ eventId, key }));
 }

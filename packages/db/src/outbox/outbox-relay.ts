@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { isTraceParent, TRACEPARENT_HEADER } from '@waymark/tracing';
 import type { TopicDef } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
@@ -182,8 +183,11 @@ export class OutboxRelay {
   }
 }
 
+/** The row's trace goes out as the `traceparent` header, where the bus continues it (tracedPublish). */
 function toMessage(event: PendingEvent) {
-  return { key: event.key, value: event.value, headers: event.headers };
+  const traced = isTraceParent(event.traceParent);
+  const headers = traced ? { ...event.headers, [TRACEPARENT_HEADER]: event.traceParent as string } : event.headers;
+  return { key: event.key, value: event.value, headers };
 }
 
 /** Consecutive events of one topic, so each bus call keeps the outbox order. */

@@ -10,6 +10,8 @@ import type { SharedDdl } from '../migrations/shared-ddl';
  *   publication; `value` NULL is a tombstone; `published_at` is set by the relay once the bus accepted the event,
  *   and published rows are deleted after the relay's retention. An insert trigger NOTIFYs `outbox_<schema>` on
  *   commit so relays wake at once; they also poll in case a notification is missed.
+ *   `trace_parent` is the W3C traceparent active when the row was enqueued (NULL when tracing is off); the relay
+ *   publishes the event in that trace, so a change and the events it caused read as one trace.
  * processed_events: (consumer, event_id) pairs a consumer has already applied (`processOnce`).
  */
 export const OUTBOX_DDL: SharedDdl = {
@@ -25,6 +27,7 @@ CREATE TABLE IF NOT EXISTS "outbox" (
     "created_at"   TIMESTAMPTZ NOT NULL DEFAULT now(),
     "published_at" TIMESTAMPTZ
 );
+ALTER TABLE "outbox" ADD COLUMN IF NOT EXISTS "trace_parent" TEXT;
 CREATE INDEX IF NOT EXISTS "outbox_pending_idx" ON "outbox" ("id") WHERE "published_at" IS NULL;
 CREATE INDEX IF NOT EXISTS "outbox_pending_key_idx" ON "outbox" ("topic", "key", "id") WHERE "published_at" IS NULL;
 CREATE INDEX IF NOT EXISTS "outbox_published_idx" ON "outbox" ("published_at") WHERE "published_at" IS NOT NULL;

@@ -1,6 +1,14 @@
 import { withoutKeysOf, type PendingEvent } from './outbox-store';
 
-const event = (id: string, topic: string, key: string): PendingEvent => ({ id, eventId: `e${id}`, topic, key, value: {}, headers: {} });
+const event = (id: string, topic: string, key: string): PendingEvent => ({
+  id,
+  eventId: `e${id}`,
+  topic,
+  key,
+  value: {},
+  headers: {},
+  traceParent: null,
+});
 
 describe('withoutKeysOf', () => {
   it('holds back a blocked row and every later row of its key, but not other keys', () => {

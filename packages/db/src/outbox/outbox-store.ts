@@ -7,6 +7,8 @@ export interface PendingEvent {
   key: string;
   value: unknown;
   headers: Record<string, string>;
+  /** The traceparent active at enqueue, if any. */
+  traceParent: string | null;
 }
 
 interface ClaimedRow {
@@ -16,6 +18,7 @@ interface ClaimedRow {
   key: string;
   value: unknown;
   headers: Record<string, string>;
+  trace_parent: string | null;
   earlier_elsewhere: boolean;
 }
 
@@ -30,7 +33,7 @@ export async function claimPending(client: PoolClient, limit: number): Promise<P
     `WITH claimed AS (
        SELECT id, topic, key FROM "outbox" WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      )
-     SELECT o.id::text AS id, o.event_id, o.topic, o.key, o.value, o.headers,
+     SELECT o.id::text AS id, o.event_id, o.topic, o.key, o.value, o.headers, o.trace_parent,
             EXISTS (SELECT 1 FROM "outbox" e
                      WHERE e.published_at IS NULL AND e.topic = c.topic AND e.key = c.key AND e.id < c.id
                        AND e.id NOT IN (SELECT id FROM claimed)) AS earlier_elsewhere
@@ -46,7 +49,8 @@ export async function claimPending(client: PoolClient, limit: number): Promise<P
       heldBack.add(entity);
       continue;
     }
-    ready.push({ id: row.id, eventId: row.event_id, topic: row.topic, key: row.key, value: row.value, headers: row.headers });
+    const { id, topic, key, value, headers } = row;
+    ready.push({ id, eventId: row.event_id, topic, key, value, headers, traceParent: row.trace_parent });
   }
   return ready;
 }

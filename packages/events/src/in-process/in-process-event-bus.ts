@@ -6,7 +6,9 @@ import type { BusLogger } from '../shared/bus-logger';
 import { CaughtUpTracker } from '../shared/caught-up';
 import { HeadCatchUp } from '../shared/head-catch-up';
 import { ProgressBoard } from '../shared/progress-board';
+import { tracedPublish } from '@waymark/tracing';
 import { encodeOutgoing, type EncodedMessage } from '../shared/codec';
+import { IN_PROCESS_SYSTEM } from './in-process-system';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
 import { PublishCoalescer } from '../shared/publish-coalescer';
@@ -61,10 +63,13 @@ export class InProcessEventBus implements EventBus {
   async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
     const encoded = encodeOutgoing(topic, messages);
     const timestamp = Date.now();
-    // Queued before any await, so calls keep their order; partitions are resolved when the batch is appended.
-    const queued = this.coalescer.add(encoded.map((message) => ({ topic, timestamp, ...message })));
-    void this.declare(topic).catch(() => undefined);
-    await queued;
+    // Queued before any await (tracedPublish calls back at once), so calls keep their order; partitions are
+    // resolved when the batch is appended.
+    await tracedPublish({ system: IN_PROCESS_SYSTEM, topic: topic.name }, encoded, async () => {
+      const queued = this.coalescer.add(encoded.map((message) => ({ topic, timestamp, ...message })));
+      void this.declare(topic).catch(() => undefined);
+      await queued;
+    });
   }
 
   async subscribe<V>(options: SubscribeOptions<V>): Promise<Subscription> {
@@ -86,6 +91,7 @@ export class InProcessEventBus implements EventBus {
       fetchLimit: this.options.fetchLimit ?? 500,
       logger: this.options.logger,
       dispatch: {
+        system: IN_PROCESS_SYSTEM,
         topic,
         mode: options.mode,
         groupId,

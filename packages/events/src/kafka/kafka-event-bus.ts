@@ -3,6 +3,7 @@ import { deadLetterTopicName, type TopicDef } from '@waymark/contracts';
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '../event-bus';
 import { DEFAULT_RETRY, type RetryPolicy } from '../shared/batch-runner';
 import type { BusLogger } from '../shared/bus-logger';
+import { tracedPublish } from '@waymark/tracing';
 import { encodeOutgoing } from '../shared/codec';
 import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
@@ -60,7 +61,8 @@ export class KafkaEventBus implements EventBus {
   }
 
   async publish<V>(topic: TopicDef<V>, messages: OutgoingMessage<V>[]): Promise<void> {
-    await this.publishEncoded(topic, encodeOutgoing(topic, messages));
+    const encoded = encodeOutgoing(topic, messages);
+    await tracedPublish({ system: 'kafka', topic: topic.name }, encoded, () => this.publishEncoded(topic, encoded));
   }
 
   /**

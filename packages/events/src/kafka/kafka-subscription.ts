@@ -76,6 +76,7 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
   // threshold of 10 once partitions and pipelined batches multiply. They are removed as each batch settles.
   setMaxListeners(10 + 4 * depth * (options.partitionsConsumedConcurrently ?? 1), abort.signal);
   const context: Omit<DispatchContext<V>, 'signal'> = {
+    system: 'kafka',
     topic: options.topic,
     mode: options.mode,
     groupId,

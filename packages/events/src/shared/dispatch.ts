@@ -1,4 +1,5 @@
 import type { TopicDef } from '@waymark/contracts';
+import { tracedConsume } from '@waymark/tracing';
 import type { IncomingMessage, SubscribeOptions } from '../event-bus';
 import { runBatch, type RetryPolicy } from './batch-runner';
 import type { BusLogger } from './bus-logger';
@@ -20,6 +21,8 @@ export interface RawMessage {
 }
 
 export interface DispatchContext<V> {
+  /** The `messaging.system` of the bus, for the consumer spans. */
+  system: string;
   topic: TopicDef<V>;
   mode: SubscribeOptions<V>['mode'];
   /** The consumer group; in broadcast mode the subscriber's own id (for logs). */
@@ -59,7 +62,11 @@ export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage
   if (valid.length === 0) return;
   const failed = await runBatch({
     messages: valid,
-    handle: (messages) => ctx.handleBatch(messages),
+    // Each attempt runs in consumer spans continuing the traces the messages carry (traceparent headers).
+    handle: (messages) => {
+      const target = { system: ctx.system, topic: ctx.topic.name, group: ctx.groupId };
+      return tracedConsume(target, messages, () => ctx.handleBatch(messages));
+    },
     policy: ctx.policy,
     signal: ctx.signal,
     isOutage: (error) => isOutage(ctx, error),

@@ -15,6 +15,7 @@ import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
 import { requestGuard } from './request-guard';
 import { requestLogging } from './request-logging';
+import { requestTracing } from './request-tracing';
 
 export interface HttpAppOptions {
   readonly service: string;
@@ -62,6 +63,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
   app.get(METRICS_PATH, metrics.handler);
 
+  app.use(requestTracing(options.service));
   app.use(requestGuard);
   app.use(jsonOnly);
   app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));

@@ -2,6 +2,7 @@ import type { Redis, RedisOptions } from 'ioredis';
 import { openRedis } from '@waymark/cache';
 import { KafkaEventBus, kafkaConnectionSettings, type KafkaEnvSettings } from '@waymark/events';
 import { createLogger, type Logger, type LoggerOptions } from '@waymark/logging';
+import { loadTracingConfig, startTracing, type TracingConfig } from '@waymark/tracing';
 import { installShutdown, type ShutdownStep } from '../server/shutdown';
 import type { RunningService } from './running-service';
 
@@ -33,7 +34,8 @@ export interface ServiceMain<C extends ServiceMainConfig> {
 }
 
 /**
- * A service's production entry point: configuration from the environment, logger, Kafka bus, then the service,
+ * A service's production entry point: configuration from the environment (the service's and the OpenTelemetry
+ * variables), logger, tracing (when an OTLP endpoint is set), Kafka bus, then the service,
  * with a shutdown on SIGTERM/SIGINT that stops the service first, then what it registered, the bus, and Redis.
  * A failure to start is printed and exits 1.
  */
@@ -47,13 +49,19 @@ export function runServiceMain<C extends ServiceMainConfig>(main: ServiceMain<C>
 
 async function startMain<C extends ServiceMainConfig>(main: ServiceMain<C>): Promise<void> {
   let config: C;
+  let tracingConfig: TracingConfig;
   try {
     config = main.loadConfig(process.env);
+    tracingConfig = loadTracingConfig(process.env, main.service);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);
   }
   const logger = createLogger({ service: main.service, level: config.LOG_LEVEL });
+  const tracing = startTracing(tracingConfig, main.service);
+  if (tracing.enabled) {
+    logger.info({ endpoint: tracingConfig.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing on: exporting spans by OTLP');
+  }
   const consumer = main.kafkaFetchWaitMs === undefined ? {} : { maxWaitTimeMs: main.kafkaFetchWaitMs };
   const kafka = kafkaConnectionSettings(config, main.service, consumer);
   const bus = await KafkaEventBus.connect({ ...kafka, logger });
@@ -78,5 +86,7 @@ async function startMain<C extends ServiceMainConfig>(main: ServiceMain<C>): Pro
     ...closers,
     { name: 'events', run: () => bus.close() },
     { name: 'redis', run: async () => void (await Promise.all(redisClients.map((redis) => redis.quit()))) },
+    // Spans still queued are exported last, after everything that could still make some.
+    ...(tracing.enabled ? [{ name: 'tracing', run: () => tracing.shutdown() }] : []),
   ]);
 }

@@ -1,5 +1,7 @@
-import { clicksTopic, type ClickFact } from '@waymark/contracts';
+import { clicksTopic } from '@waymark/contracts';
 import type { EventBus, Subscription } from '@waymark/events';
+import { isTraceParent, TRACEPARENT_HEADER } from '@waymark/tracing';
+import type { ReceivedClick } from '../app/fan-out-clicks';
 
 /**
  * Reads clicks.v1 in a consumer group (instances split the partitions). Offsets are committed after the batch's
@@ -9,7 +11,7 @@ import type { EventBus, Subscription } from '@waymark/events';
 export function subscribeClicks(
   bus: EventBus,
   groupId: string,
-  handle: (facts: ClickFact[]) => Promise<void>,
+  handle: (clicks: ReceivedClick[]) => Promise<void>,
   /** The database check: a batch that fails while it fails is retried until the database is back, never parked. */
   dependenciesReady: () => Promise<boolean>,
 ): Promise<Subscription> {
@@ -22,8 +24,12 @@ export function subscribeClicks(
     // back the others (each partition still commits in order after its own batch).
     partitionsConsumedConcurrently: 4,
     handleBatch: async (messages) => {
-      const facts = messages.flatMap((m) => (m.value === null ? [] : [m.value]));
-      if (facts.length > 0) await handle(facts);
+      const clicks = messages.flatMap((m) => {
+        if (m.value === null) return [];
+        const traceParent = m.headers[TRACEPARENT_HEADER];
+        return [{ fact: m.value, traceParent: isTraceParent(traceParent) ? traceParent : undefined }];
+      });
+      if (clicks.length > 0) await handle(clicks);
     },
   });
 }

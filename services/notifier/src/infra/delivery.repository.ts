@@ -8,6 +8,8 @@ export interface FanOutItem {
   channelIds: string[];
   body: string;
   slackBody: string;
+  /** The click event's traceparent, kept with each delivery for the attempts' spans. */
+  traceParent: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -21,6 +23,8 @@ export interface ClaimedDelivery {
   channelType: ChannelType;
   config: { url?: string; email?: string };
   secretCiphertext: string | null;
+  /** The click event's traceparent, when it was traced. */
+  traceParent?: string | null;
   /** The lease this claim took (exact database value), so an unused claim can be handed back without touching a newer one. */
   leaseUntil: string;
 }
@@ -48,9 +52,11 @@ export interface ClaimOptions {
 }
 
 const FAN_OUT_SQL = `
-INSERT INTO "delivery" ("channel_id", "event_id", "body", "next_attempt_at")
-SELECT c."id", e."event_id", CASE WHEN c."type" = 'slack' THEN e."slack_body" ELSE e."body" END, now()
-  FROM jsonb_to_recordset($1::jsonb) AS e("event_id" text, "tenant_id" text, "channel_ids" text[], "body" text, "slack_body" text)
+INSERT INTO "delivery" ("channel_id", "event_id", "body", "next_attempt_at", "trace_parent")
+SELECT c."id", e."event_id", CASE WHEN c."type" = 'slack' THEN e."slack_body" ELSE e."body" END, now(), e."trace_parent"
+  FROM jsonb_to_recordset($1::jsonb)
+       AS e("event_id" text, "tenant_id" text, "channel_ids" text[], "body" text, "slack_body" text,
+             "trace_parent" text)
   JOIN "channel" c ON c."id" = ANY(e."channel_ids") AND c."tenant_id" = e."tenant_id"
  WHERE c."enabled" AND (c."type" <> 'email' OR c."confirmed")
 ON CONFLICT ("channel_id", "event_id") DO NOTHING`;
@@ -79,7 +85,7 @@ UPDATE "delivery" d SET "lease_until" = now() + $4::int * interval '1 millisecon
  WHERE d."id" = chosen."id" AND c."id" = d."channel_id"
 RETURNING d."id"::text AS "id", d."channel_id" AS "channelId", d."event_id" AS "eventId", d."body", d."attempts",
           c."tenant_id" AS "tenantId", c."type" AS "channelType", c."config", c."secret_ciphertext" AS "secretCiphertext",
-          d."lease_until"::text AS "leaseUntil"`;
+          d."lease_until"::text AS "leaseUntil", d."trace_parent" AS "traceParent"`;
 
 // Hands back claims never attempted (a stopping worker), only where the lease is still the one we took.
 const RELEASE_SQL = `
@@ -117,7 +123,14 @@ export class DeliveryRepository {
   /** Inserts one pending delivery per eligible channel; a redelivered click event adds nothing (unique per channel). */
   async fanOut(items: FanOutItem[]): Promise<number> {
     if (items.length === 0) return 0;
-    const rows = items.map((i) => ({ event_id: i.eventId, tenant_id: i.tenantId, channel_ids: i.channelIds, body: i.body, slack_body: i.slackBody }));
+    const rows = items.map((i) => ({
+      event_id: i.eventId,
+      tenant_id: i.tenantId,
+      channel_ids: i.channelIds,
+      body: i.body,
+      slack_body: i.slackBody,
+      trace_parent: i.traceParent,
+    }));
     return this.prisma.$executeRawUnsafe(FAN_OUT_SQL, JSON.stringify(rows));
   }
 

@@ -28,6 +28,8 @@ export interface EncodedClick {
   readonly eventId: string;
   /** A clicks.v1 value (ClickFact) as JSON; never contains a raw newline (JSON escapes them), so it is one spool line. */
   readonly json: string;
+  /** The visit's W3C traceparent when it was traced; not spooled (a replayed click starts no trace). */
+  readonly traceParent?: string;
 }
 
 /** The same record for a ClickFact object (a spooled event read back, tests). */

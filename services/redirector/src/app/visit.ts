@@ -16,6 +16,8 @@ export interface VisitRequest {
   /** `Accept-Language`, for GS1 link selection by `hreflang`. */
   readonly acceptLanguage?: string;
   readonly nowMs: number;
+  /** The W3C traceparent of the request's span when it is traced: the click event carries it on. */
+  readonly traceParent?: string;
 }
 
 export interface VisitResponse {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { isTransientFailure } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
+import { isTracingOn } from '@waymark/tracing';
 import { GS1_PRIMARY_KEY_AIS, shortUrlOriginOf } from '@waymark/contracts';
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from '@waymark/http';
 import { gs1Page, json, withCors } from '../app/gs1-responses';
@@ -12,6 +13,7 @@ import { visitShortLink } from '../app/visit-short-link';
 import { orCompressedDigitalLink } from '../app/visit-compressed-link';
 import { resolverDescription } from '../domain/resolver-description';
 import { BatchedResponses } from './batched-responses';
+import { startVisitSpan } from './visit-span';
 
 export interface ListenerOptions {
   readonly deps: VisitDeps;
@@ -48,7 +50,9 @@ export function redirectorListener(options: ListenerOptions): RequestListener {
       options.probes(req, res);
       return;
     }
-    const request = toVisitRequest(req, path, q < 0 ? '' : url.slice(q + 1), options);
+    // Tracing off costs this one check; on, the span's traceparent rides in the request to the click event.
+    const span = isTracingOn() ? startVisitSpan(req, path) : undefined;
+    const request = toVisitRequest(req, path, q < 0 ? '' : url.slice(q + 1), options, span?.traceParent);
     const head = request.method === 'HEAD';
     let response: VisitResponse | Promise<VisitResponse>;
     try {
@@ -59,6 +63,7 @@ export function redirectorListener(options: ListenerOptions): RequestListener {
     const send = (resolved: VisitResponse): void => {
       responses.write(res, resolved, head);
       options.onResponse?.(resolved.status);
+      span?.end(resolved.status);
     };
     if (!(response instanceof Promise)) {
       send(response);
@@ -96,9 +101,15 @@ function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
   return withCors(json(200, resolverDescription(shortUrlOriginOf(request.host), name)));
 }
 
-function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, options: ListenerOptions): VisitRequest {
+function toVisitRequest(
+  req: IncomingMessage,
+  path: string,
+  rawQuery: string,
+  options: ListenerOptions,
+  traceParent: string | undefined,
+): VisitRequest {
   const referer = req.headers.referer;
-  return {
+  const request: VisitRequest = {
     host: (req.headers.host ?? '').toLowerCase(),
     path,
     rawQuery,
@@ -110,4 +121,5 @@ function toVisitRequest(req: IncomingMessage, path: string, rawQuery: string, op
     acceptLanguage: req.headers['accept-language'],
     nowMs: options.clock().getTime(),
   };
+  return traceParent === undefined ? request : { ...request, traceParent };
 }

@@ -1,5 +1,6 @@
 import { clicksTopic, type ClickFact } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
+import { TRACEPARENT_HEADER } from '@waymark/tracing';
 import type { ClickPublisher } from './click-emitter';
 
 /**
@@ -9,6 +10,15 @@ import type { ClickPublisher } from './click-emitter';
  */
 export function busClickPublisher(bus: Pick<EventBus, 'publish'>): ClickPublisher {
   return {
-    publish: (batch) => bus.publish(clicksTopic, batch.clicks().map((click) => ({ key: click.key, value: JSON.parse(click.json) as ClickFact }))),
+    publish: (batch) =>
+      bus.publish(
+        clicksTopic,
+        batch.clicks().map((click) => ({
+          key: click.key,
+          value: JSON.parse(click.json) as ClickFact,
+          // The visit's trace: the bus publishes the click in it (a producer span under the visit's span).
+          ...(click.traceParent === undefined ? {} : { headers: { [TRACEPARENT_HEADER]: click.traceParent } }),
+        })),
+      ),
   };
 }

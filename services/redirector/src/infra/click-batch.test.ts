@@ -9,6 +9,9 @@ const click = (i: number, ua = 'Mozilla/5.0'): EncodedClick => ({
   json: JSON.stringify({ version: 1, code: `c${i}`, ua, padding: 'x'.repeat(600) }),
 });
 
+const bytesOfClick = (c: EncodedClick) =>
+  Buffer.byteLength(c.key) + c.eventId.length + Buffer.byteLength(c.json) + (c.traceParent?.length ?? 0);
+
 describe('ClickBatch', () => {
   it('gives back every record as it was appended, in order, non-ASCII text included', () => {
     const clicks = [click(0), click(1, 'Mozilla/5.0 (Linux; Android 14) «Été» 📱 \u2028'), click(2, '\ud800 lone surrogate'), click(3)];
@@ -55,7 +58,20 @@ describe('ClickBatch', () => {
     expect(ClickFact.parse(JSON.parse(second?.json ?? ''))).toMatchObject({ code: 'c1', ua: 'ü'.repeat(300), eventId: second?.eventId });
     expect(ClickFact.parse(JSON.parse(fourth?.json ?? ''))).toMatchObject({ code: 'c3', eventId: fourth?.eventId });
     // Its size is the bytes of its events, exactly: the emitter closes a batch on it, below what a broker takes.
-    expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 12 + Buffer.byteLength(c.key) + c.eventId.length + Buffer.byteLength(c.json), 0));
+    expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 16 + bytesOfClick(c), 0));
+  });
+
+  it('carries a traced visit\'s traceparent beside its event, and none for an untraced one', () => {
+    const traceParent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const traced = countedVisit(1);
+    const batch = new ClickBatch(256);
+    batch.appendVisit({ ...traced, request: { ...traced.request, traceParent } });
+    batch.appendVisit(countedVisit(2));
+    batch.append({ ...click(3), traceParent });
+    const records = ClickBatch.records(new Uint8Array(batch.packed()));
+    expect(records.map((r) => r.traceParent.toString())).toEqual([traceParent, '', traceParent]);
+    expect(batch.clicks().map((c) => c.traceParent)).toEqual([traceParent, undefined, traceParent]);
+    expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 16 + bytesOfClick(c), 0));
   });
 
   it('written into a buffer used before, holds its own records only', () => {
@@ -83,7 +99,7 @@ describe('ClickBatch', () => {
   it('refuses bytes that end inside a record', () => {
     const packed = new Uint8Array(ClickBatch.of([click(0), click(1)]).packed());
     expect(ClickBatch.records(packed)).toHaveLength(2);
-    for (const cut of [1, 11, 13, packed.length - 1]) {
+    for (const cut of [1, 11, 15, 17, packed.length - 1]) {
       expect(() => ClickBatch.records(packed.subarray(0, cut))).toThrow(/cut short/);
     }
     expect(ClickBatch.records(new Uint8Array(0))).toEqual([]);

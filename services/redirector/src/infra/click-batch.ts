@@ -6,14 +6,18 @@ export interface ClickRecordBytes {
   readonly key: Buffer;
   readonly eventId: Buffer;
   readonly json: Buffer;
+  /** The visit's W3C traceparent (ASCII), empty when the visit was not traced. */
+  readonly traceParent: Buffer;
 }
 
-const HEADER = 12;
+const HEADER = 16;
+/** A traceparent is 55 ASCII characters; room for a longer future version. */
+const TRACE_PARENT_ROOM = 64;
 const INITIAL_CAPACITY = 64 * 1024;
 
 /**
- * Click records packed as UTF-8 bytes the moment they are recorded: per record three little-endian u32 lengths
- * (key, eventId, json), then the three texts.
+ * Click records packed as UTF-8 bytes the moment they are recorded: per record four little-endian u32 lengths
+ * (key, eventId, json, traceparent), then the four texts (the traceparent empty when the visit was not traced).
  *
  * Why bytes and not the EncodedClick objects: a visit's click text (some 700 bytes) queued as a string survives the
  * young-generation collections until its batch is sent, so the collector copies it, and handing a batch of strings
@@ -51,7 +55,8 @@ export class ClickBatch {
   /** A click event already made (one read back from the spool, to publish again). */
   append(click: EncodedClick): void {
     // Three bytes per UTF-16 unit is the most UTF-8 can need, so `write` below never truncates.
-    this.reserve(HEADER + 3 * (click.key.length + click.eventId.length + click.json.length));
+    const traceParent = click.traceParent ?? '';
+    this.reserve(HEADER + 3 * (click.key.length + click.eventId.length + click.json.length + traceParent.length));
     const bytes = this.bytes;
     const start = this.used;
     let at = start + HEADER;
@@ -60,10 +65,13 @@ export class ClickBatch {
     const eventIdBytes = bytes.write(click.eventId, at, 'utf8');
     at += eventIdBytes;
     const jsonBytes = bytes.write(click.json, at, 'utf8');
+    at += jsonBytes;
+    const traceParentBytes = bytes.write(traceParent, at, 'latin1');
     bytes.writeUInt32LE(keyBytes, start);
     bytes.writeUInt32LE(eventIdBytes, start + 4);
     bytes.writeUInt32LE(jsonBytes, start + 8);
-    this.used = at + jsonBytes;
+    bytes.writeUInt32LE(traceParentBytes, start + 12);
+    this.used = at + traceParentBytes;
     this.count += 1;
   }
 
@@ -72,15 +80,19 @@ export class ClickBatch {
    * nothing of the event is left on the event loop's heap.
    */
   appendVisit(visit: CountedVisit): void {
-    this.reserve(HEADER + clickRecordBound(visit));
+    const traceParent = visit.request.traceParent;
+    this.reserve(HEADER + clickRecordBound(visit) + (traceParent === undefined ? 0 : TRACE_PARENT_ROOM));
     const bytes = this.bytes;
     const start = this.used;
     const keyEnd = writeClickKey(bytes, start + HEADER, visit.entry);
     const eventIdEnd = writeEventId(bytes, keyEnd, visit.request.nowMs);
-    const end = writeClickJson(bytes, eventIdEnd, visit, keyEnd);
+    const jsonEnd = writeClickJson(bytes, eventIdEnd, visit, keyEnd);
+    const traceParentBytes = traceParent === undefined ? 0 : bytes.write(traceParent, jsonEnd, TRACE_PARENT_ROOM, 'latin1');
+    const end = jsonEnd + traceParentBytes;
     bytes.writeUInt32LE(keyEnd - start - HEADER, start);
     bytes.writeUInt32LE(eventIdEnd - keyEnd, start + 4);
-    bytes.writeUInt32LE(end - eventIdEnd, start + 8);
+    bytes.writeUInt32LE(jsonEnd - eventIdEnd, start + 8);
+    bytes.writeUInt32LE(end - jsonEnd, start + 12);
     this.used = end;
     this.count += 1;
   }
@@ -98,6 +110,7 @@ export class ClickBatch {
       key: record.key.toString('utf8'),
       eventId: record.eventId.toString('utf8'),
       json: record.json.toString('utf8'),
+      ...(record.traceParent.length > 0 ? { traceParent: record.traceParent.toString('latin1') } : {}),
     }));
   }
 
@@ -111,9 +124,15 @@ export class ClickBatch {
       const keyEnd = at + HEADER + bytes.readUInt32LE(at);
       const eventIdEnd = keyEnd + bytes.readUInt32LE(at + 4);
       const jsonEnd = eventIdEnd + bytes.readUInt32LE(at + 8);
-      if (jsonEnd > bytes.length) throw new Error(`click batch cut short at byte ${at} of ${bytes.length}`);
-      records.push({ key: bytes.subarray(at + HEADER, keyEnd), eventId: bytes.subarray(keyEnd, eventIdEnd), json: bytes.subarray(eventIdEnd, jsonEnd) });
-      at = jsonEnd;
+      const end = jsonEnd + bytes.readUInt32LE(at + 12);
+      if (end > bytes.length) throw new Error(`click batch cut short at byte ${at} of ${bytes.length}`);
+      records.push({
+        key: bytes.subarray(at + HEADER, keyEnd),
+        eventId: bytes.subarray(keyEnd, eventIdEnd),
+        json: bytes.subarray(eventIdEnd, jsonEnd),
+        traceParent: bytes.subarray(jsonEnd, end),
+      });
+      at = end;
     }
     return records;
   }

@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { clicksTopic } from '@waymark/contracts';
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger, type LoggerOptions } from '@waymark/logging';
-import { ClickBatch } from './click-batch';
+import { TRACEPARENT_HEADER } from '@waymark/tracing';
+import { ClickBatch, type ClickRecordBytes } from './click-batch';
 import type { PublishReply, PublishRequest, PublisherRequest, PublisherWorkerData } from './click-publisher-protocol';
 
 /*
@@ -32,12 +33,18 @@ connecting.catch((error: unknown) => {
 async function produce(request: PublishRequest): Promise<PublishReply> {
   try {
     const records = ClickBatch.records(new Uint8Array(request.packed));
-    const messages = records.map((record) => ({ key: record.key, value: record.json, headers: { [EVENT_ID_HEADER]: record.eventId } }));
+    const messages = records.map((record) => ({ key: record.key, value: record.json, headers: headersOf(record) }));
     await (await connecting).publishEncoded(clicksTopic, messages);
     return { id: request.id, ok: true };
   } catch (error) {
     return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The event id, and the visit's traceparent when it was traced (the consumers' spans continue that trace). */
+function headersOf(record: ClickRecordBytes): Record<string, Buffer> {
+  if (record.traceParent.length === 0) return { [EVENT_ID_HEADER]: record.eventId };
+  return { [EVENT_ID_HEADER]: record.eventId, [TRACEPARENT_HEADER]: record.traceParent };
 }
 
 async function close(): Promise<void> {
