@@ -19,6 +19,14 @@ function overflowing(): string[] {
     .map((e) => `${e.tagName.toLowerCase()}.${e.className} ends at ${Math.round(e.getBoundingClientRect().right)}px`);
 }
 
+type FrameGlobals = { requestAnimationFrame(callback: () => void): number };
+
+/** Resolves after the page has drawn two frames; runs in the page. */
+function afterTwoFrames(): Promise<void> {
+  const { requestAnimationFrame } = globalThis as unknown as FrameGlobals;
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}
+
 const SIZES = [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 390, height: 844 }],
@@ -30,6 +38,8 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const [label, size] of SIZES) {
     await page.setViewportSize(size);
+    // What the user sees is the next frames: resize observers (the chart's) run before them.
+    await page.evaluate(afterTwoFrames);
     // Responsive down to a phone: nothing reaches past the viewport's right edge (which would scroll the page).
     expect(await page.evaluate(overflowing)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
