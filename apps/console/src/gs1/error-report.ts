@@ -1,10 +1,8 @@
 import Papa from 'papaparse';
-import { neutraliseFormula } from '@waymark/csv';
-import type { RowError } from './import-run';
+import { neutraliseFormula, ROW_ERROR_COLUMNS, rowErrorCells, type RowError } from '@waymark/csv';
 
 /** The per-row error report as CSV, in the CLI's columns; cells a spreadsheet would run as formulas are neutralised. */
 export function errorReportCsv(errors: readonly RowError[]): string {
-  const header = ['line', 'gtin', 'code', 'errorCode', 'error'];
-  const rows = errors.map((e) => [String(e.line), e.gtin, e.code, e.errorCode, e.error].map(neutraliseFormula));
-  return Papa.unparse([header, ...rows], { quotes: true, newline: '\n' }) + '\n';
+  const rows = errors.map((e) => rowErrorCells(e).map((cell) => neutraliseFormula(String(cell))));
+  return Papa.unparse([[...ROW_ERROR_COLUMNS], ...rows], { quotes: true, newline: '\n' }) + '\n';
 }

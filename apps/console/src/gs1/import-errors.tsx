@@ -1,4 +1,4 @@
-import type { RowError } from './import-run';
+import type { RowError } from '@waymark/csv';
 
 /** Rows shown on the page; the downloadable report has them all. */
 const SHOWN = 200;

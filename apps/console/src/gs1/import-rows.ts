@@ -1,3 +1,4 @@
+import type { ImportFormat } from '@waymark/csv';
 import { readCsvRows } from './csv-rows';
 import { readJsonRows } from './json-rows';
 
@@ -11,17 +12,6 @@ export interface ImportRow {
   problem?: string;
   /** How far into the file this row is, 0 to 1: the progress bar's position while reading. */
   position: number;
-}
-
-export type ImportFormat = 'csv' | 'json' | 'jsonl';
-
-/** The format a file name implies (.csv, .json, .jsonl, .ndjson), as the CLI's `gs1 import` reads it. */
-export function formatOfFile(name: string): ImportFormat | undefined {
-  const extension = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase();
-  if (extension === 'csv') return 'csv';
-  if (extension === 'json') return 'json';
-  if (extension === 'jsonl' || extension === 'ndjson') return 'jsonl';
-  return undefined;
 }
 
 /** Streams the rows of the chosen file without reading it whole, so a file of any size can be imported. */

@@ -1,16 +1,8 @@
 import { BULK_MAX_ROWS } from '@waymark/contracts';
 import type { WaymarkClient } from '@waymark/sdk';
 import { ApiError } from '../session';
+import { rowErrorsOf, sendableRows, smallerBatchSize, takeBatch, type BulkRowResult, type RowError } from '@waymark/csv';
 import type { ImportRow } from './import-rows';
-
-/** A row the import could not apply: where it is in the file, what identifies it, and why. */
-export interface RowError {
-  line: number;
-  gtin: string;
-  code: string;
-  errorCode: string;
-  error: string;
-}
 
 export interface ImportProgress {
   rows: number;
@@ -31,14 +23,6 @@ export interface ImportOptions {
 }
 
 type BulkAnswer = { created: number; updated: number; skipped: number; failed: number; results: BulkRowResult[] };
-type BulkRowResult = {
-  row: number;
-  gtin: string | null;
-  code: string | null;
-  status: string;
-  error: string | null;
-  errorCode?: string | null;
-};
 
 /** The API refused a batch as too large; `max` is the plan's row cap when the API named it. */
 class BatchTooLarge extends Error {
@@ -71,7 +55,7 @@ export async function runImport(
         await settle(client, take, options, progress);
       } catch (error) {
         if (!(error instanceof BatchTooLarge)) throw error;
-        const smaller = error.max !== undefined && error.max < progress.batchSize ? error.max : progress.batchSize >> 1;
+        const smaller = smallerBatchSize(progress.batchSize, error.max);
         if (smaller < 1) throw new Error('The API refuses even a single record as too large', { cause: error });
         progress.batchSize = smaller;
         continue;
@@ -92,41 +76,19 @@ export async function runImport(
   return progress;
 }
 
-/** The leading rows holding at most `size` records. */
-function takeBatch(rows: ImportRow[], size: number): ImportRow[] {
-  let records = 0;
-  for (const [i, row] of rows.entries()) {
-    if (row.record) records += 1;
-    if (records === size) return rows.slice(0, i + 1);
-  }
-  return rows;
-}
-
 async function settle(client: WaymarkClient, rows: ImportRow[], options: ImportOptions, progress: ImportProgress) {
-  const sendable = rows.filter((row) => row.record !== undefined);
-  const errors: RowError[] = rows
-    .filter((row) => row.problem !== undefined)
-    .map((row) => ({ line: row.line, gtin: '', code: '', errorCode: 'unreadable_row', error: row.problem ?? '' }));
+  const sendable = sendableRows(rows);
+  let results: BulkRowResult[] = [];
   if (sendable.length > 0) {
     const answer = await send(client, sendable.map((row) => row.record as Record<string, unknown>), options);
     for (const field of ['created', 'updated', 'skipped', 'failed'] as const) progress[field] += answer[field];
-    for (const entry of answer.results) {
-      if (entry.status !== 'failed') continue;
-      const row = sendable[entry.row];
-      errors.push({
-        line: row?.line ?? -1,
-        gtin: entry.gtin ?? String(row?.record?.gtin ?? ''),
-        code: entry.code ?? '',
-        errorCode: entry.errorCode ?? 'failed',
-        error: entry.error ?? '',
-      });
-    }
+    results = answer.results;
   }
   progress.failed += rows.length - sendable.length;
   progress.rows += rows.length;
   progress.batches += 1;
   progress.position = rows[rows.length - 1]?.position ?? progress.position;
-  progress.errors.push(...errors.sort((a, b) => a.line - b.line));
+  progress.errors.push(...rowErrorsOf(rows, results));
 }
 
 async function send(client: WaymarkClient, records: Record<string, unknown>[], options: ImportOptions) {

@@ -6,7 +6,7 @@ import { CliError, EXIT, usageError } from '../exit-codes';
 import { bulkSender } from '../gs1-import/bulk-sender';
 import { CSV_COLUMNS_HELP } from '@waymark/csv';
 import { ErrorReport } from '../gs1-import/error-report';
-import { formatOfFile, IMPORT_FORMATS, type ImportFormat } from '../gs1-import/import-row';
+import { formatOfFile, IMPORT_FORMATS, type ImportFormat } from '@waymark/csv';
 import * as importState from '../gs1-import/import-state';
 import { InputFileError, readImportRows } from '../gs1-import/record-source';
 import { runImport } from '../gs1-import/run-import';

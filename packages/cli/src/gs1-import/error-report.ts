@@ -1,17 +1,6 @@
 import { closeSync, existsSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { SAFE_CSV_OPTIONS } from '@waymark/csv';
-
-/** One rejected row: where it is in the input, what identifies it, and why. */
-export interface RowError {
-  line: number;
-  gtin: string;
-  code: string;
-  errorCode: string;
-  error: string;
-}
-
-const HEADER = ['line', 'gtin', 'code', 'errorCode', 'error'];
+import { ROW_ERROR_COLUMNS, rowErrorCells, SAFE_CSV_OPTIONS, type RowError } from '@waymark/csv';
 
 /**
  * The per-row error report, a CSV appended to as batches are acknowledged. `bytes` is its length after the last
@@ -26,7 +15,7 @@ export class ErrorReport {
   static create(file: string): ErrorReport {
     const fd = openSync(file, 'w');
     const report = new ErrorReport(fd, 0);
-    report.write(stringify([HEADER]));
+    report.write(stringify([[...ROW_ERROR_COLUMNS]]));
     return report;
   }
 
@@ -41,8 +30,7 @@ export class ErrorReport {
   append(errors: readonly RowError[]): void {
     if (errors.length === 0) return;
     // Formula-like cells are neutralised: the report is meant to be opened in a spreadsheet.
-    const rows = errors.map((e) => [e.line, e.gtin, e.code, e.errorCode, e.error]);
-    this.write(stringify(rows, SAFE_CSV_OPTIONS));
+    this.write(stringify(errors.map(rowErrorCells), SAFE_CSV_OPTIONS));
   }
 
   close(): void {

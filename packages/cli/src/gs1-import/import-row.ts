@@ -11,16 +11,3 @@ export interface ImportRow {
   /** Bytes of the file read when this row was parsed: the progress bar's position. */
   bytesRead: number;
 }
-
-export type ImportFormat = 'csv' | 'json' | 'jsonl';
-
-export const IMPORT_FORMATS: readonly ImportFormat[] = ['csv', 'json', 'jsonl'];
-
-/** The format a file name implies: .csv, .json, .jsonl or .ndjson. */
-export function formatOfFile(file: string): ImportFormat | undefined {
-  const extension = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
-  if (extension === 'csv') return 'csv';
-  if (extension === 'json') return 'json';
-  if (extension === 'jsonl' || extension === 'ndjson') return 'jsonl';
-  return undefined;
-}

@@ -5,7 +5,8 @@ import { parser as jsonParser } from 'stream-json';
 import { parser as jsonlParser } from 'stream-json/jsonl/Parser';
 import { streamArray } from 'stream-json/streamers/StreamArray';
 import { csvRowToRecord, mapCsvHeader } from '@waymark/csv';
-import type { ImportFormat, ImportRow } from './import-row';
+import type { ImportFormat } from '@waymark/csv';
+import type { ImportRow } from './import-row';
 
 /** Counts the bytes flowing through, so rows can report how far into the file they are. */
 class ByteCounter extends Transform {

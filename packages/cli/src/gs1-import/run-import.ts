@@ -1,5 +1,6 @@
+import { rowErrorsOf, sendableRows, smallerBatchSize, takeBatch } from '@waymark/csv';
 import { CliError, EXIT } from '../exit-codes';
-import type { ErrorReport, RowError } from './error-report';
+import type { ErrorReport } from './error-report';
 import type { ImportRow } from './import-row';
 import { batchIdempotencyKey, type ImportState, type ImportTotals, writeImportState } from './import-state';
 
@@ -75,8 +76,7 @@ async function settle(run: ImportRun, rows: ImportRow[]): Promise<void> {
       rest = rest.slice(chunk.length);
     } catch (error) {
       if (!(error instanceof BatchTooLarge)) throw error;
-      const smaller =
-        error.max !== undefined && error.max < run.state.batchSize ? error.max : Math.floor(run.state.batchSize / 2);
+      const smaller = smallerBatchSize(run.state.batchSize, error.max);
       if (smaller < 1) throw new CliError('The API refuses even a single record as too large', EXIT.apiError);
       run.state.batchSize = smaller;
       writeImportState(run.stateFile, run.state);
@@ -84,27 +84,11 @@ async function settle(run: ImportRun, rows: ImportRow[]): Promise<void> {
   }
 }
 
-function takeBatch(rows: ImportRow[], size: number): ImportRow[] {
-  let records = 0;
-  for (const [i, row] of rows.entries()) {
-    if (row.record) records += 1;
-    if (records === size) return rows.slice(0, i + 1);
-  }
-  return rows;
-}
 
 async function settleBatch(run: ImportRun, rows: ImportRow[]): Promise<void> {
   const { state } = run;
-  const sendable = rows.filter((row) => row.record !== undefined);
-  const errors: RowError[] = rows
-    .filter((row) => row.problem !== undefined)
-    .map((row) => ({
-      line: row.line,
-      gtin: String(row.record?.gtin ?? ''),
-      code: '',
-      errorCode: 'unreadable_row',
-      error: row.problem ?? '',
-    }));
+  const sendable = sendableRows(rows);
+  let results: BulkResult['results'] = [];
   if (sendable.length > 0) {
     const key = batchIdempotencyKey(state, (rows[0] as ImportRow).index);
     const result = await run.send(
@@ -112,21 +96,11 @@ async function settleBatch(run: ImportRun, rows: ImportRow[]): Promise<void> {
       key,
     );
     for (const field of ['created', 'updated', 'skipped', 'failed'] as const) state.totals[field] += result[field];
-    for (const entry of result.results) {
-      if (entry.status !== 'failed') continue;
-      const row = sendable[entry.row];
-      errors.push({
-        line: row?.line ?? -1,
-        gtin: entry.gtin ?? String(row?.record?.gtin ?? ''),
-        code: entry.code ?? '',
-        errorCode: entry.errorCode ?? 'failed',
-        error: entry.error ?? '',
-      });
-    }
+    results = result.results;
   }
   state.totals.requested += rows.length;
   state.totals.failed += rows.length - sendable.length;
-  run.report.append(errors.sort((a, b) => a.line - b.line));
+  run.report.append(rowErrorsOf(rows, results));
   state.done = (rows[rows.length - 1] as ImportRow).index + 1;
   state.batches += 1;
   state.errorBytes = run.report.bytes;
