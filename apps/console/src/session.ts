@@ -1,25 +1,28 @@
 import { createWaymarkClient, type WaymarkClient } from '@waymark/sdk';
 
-/**
- * The API key lives in sessionStorage only: it survives a reload of this tab, is gone when the tab closes, and is
- * never put in a URL or logged. The console is served from the API base URL, so the API's origin is the page's.
- */
-const STORAGE_KEY = 'waymark.apiKey';
-
-export function storedKey(): string | null {
-  return sessionStorage.getItem(STORAGE_KEY);
+/** One secret kept in this tab's sessionStorage: it survives a reload, is gone when the tab closes, never in a URL. */
+export function sessionSlot(name: string) {
+  return {
+    read: (): string | null => sessionStorage.getItem(name),
+    store: (value: string): void => sessionStorage.setItem(name, value),
+    forget: (): void => sessionStorage.removeItem(name),
+  };
 }
 
-export function storeKey(key: string): void {
-  sessionStorage.setItem(STORAGE_KEY, key);
-}
+/** The tenant's API key. The console is served from the API base URL, so the API's origin is the page's. */
+const apiKeySlot = sessionSlot('waymark.apiKey');
+export const storedKey = apiKeySlot.read;
+export const storeKey = apiKeySlot.store;
+export const forgetKey = apiKeySlot.forget;
 
-export function forgetKey(): void {
-  sessionStorage.removeItem(STORAGE_KEY);
-}
-
-export function clientFor(apiKey: string): WaymarkClient {
-  return createWaymarkClient({ baseUrl: window.location.origin, apiKey, retry: { attempts: 2, maxDelayMs: 5_000 } });
+/** A client of the API at the page's origin, with the API key (`x-api-key`) or the operator token (`bearer`). */
+export function clientFor(secret: string, auth?: 'bearer'): WaymarkClient {
+  return createWaymarkClient({
+    baseUrl: window.location.origin,
+    apiKey: secret,
+    ...(auth ? { auth } : {}),
+    retry: { attempts: 2, maxDelayMs: 5_000 },
+  });
 }
 
 /** Turns an openapi-fetch result into data or a thrown Error carrying the API's `{error, code}`. */

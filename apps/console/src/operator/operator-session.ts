@@ -1,31 +1,17 @@
-import { createWaymarkClient, type WaymarkClient } from '@waymark/sdk';
+import type { WaymarkClient } from '@waymark/sdk';
+import { clientFor, sessionSlot } from '../session';
 
 /**
- * The operator token is kept like the API key: in this tab's sessionStorage only (gone when the tab closes), sent as
- * `Authorization: Bearer`, never put in a URL or logged. It has its own slot, so signing out of one mode keeps the
- * other.
+ * The operator token is kept like the API key, in its own slot (signing out of one mode keeps the other), and sent as
+ * `Authorization: Bearer`.
  */
-const STORAGE_KEY = 'waymark.operatorToken';
-
-export function storedOperatorToken(): string | null {
-  return sessionStorage.getItem(STORAGE_KEY);
-}
-
-export function storeOperatorToken(token: string): void {
-  sessionStorage.setItem(STORAGE_KEY, token);
-}
-
-export function forgetOperatorToken(): void {
-  sessionStorage.removeItem(STORAGE_KEY);
-}
+const operatorTokenSlot = sessionSlot('waymark.operatorToken');
+export const storedOperatorToken = operatorTokenSlot.read;
+export const storeOperatorToken = operatorTokenSlot.store;
+export const forgetOperatorToken = operatorTokenSlot.forget;
 
 export function operatorClientFor(token: string): WaymarkClient {
-  return createWaymarkClient({
-    baseUrl: window.location.origin,
-    apiKey: token,
-    auth: 'bearer',
-    retry: { attempts: 2, maxDelayMs: 5_000 },
-  });
+  return clientFor(token, 'bearer');
 }
 
 /** Checks a token with the cheapest operator call; a 401 means the token is wrong. */
