@@ -4,6 +4,7 @@ import { useClient } from '../client-context';
 import { unwrap } from '../session';
 import { gs1RecordHref } from '../router';
 import { Empty, ErrorState, Loading } from '../ui/states';
+import { Pager, useCursorPages } from '../ui/cursor-pager';
 
 const PAGE_SIZE = 25;
 
@@ -12,8 +13,8 @@ export function Gs1RecordsList() {
   const client = useClient();
   const [query, setQuery] = useState('');
   const [tags, setTags] = useState('');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const filters = { query: query || undefined, tags: tags.replace(/\s*,\s*/g, ',').trim() || undefined };
   const list = useQuery({
     queryKey: ['gs1-links', filters, cursor],
@@ -21,7 +22,7 @@ export function Gs1RecordsList() {
       unwrap(await client.GET('/v1/gs1/links', { params: { query: { ...filters, limit: PAGE_SIZE, cursor } } })),
     placeholderData: keepPreviousData,
   });
-  const resetPaging = () => setCursors([undefined]);
+  const resetPaging = pages.reset;
   const links = list.data?.links ?? [];
   return (
     <section className="card" aria-labelledby="gs1-records-title">
@@ -73,18 +74,7 @@ export function Gs1RecordsList() {
           </table>
         </div>
       )}
-      <div className="pager">
-        <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Previous page
-        </button>
-        <button
-          type="button"
-          disabled={!list.data?.nextCursor}
-          onClick={() => setCursors([...cursors, list.data?.nextCursor ?? undefined])}
-        >
-          Next page
-        </button>
-      </div>
+      <Pager pages={pages} nextCursor={list.data?.nextCursor} />
     </section>
   );
 }

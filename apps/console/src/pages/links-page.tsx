@@ -5,6 +5,7 @@ import { unwrap } from '../session';
 import { linkHref } from '../router';
 import { Empty, ErrorState, Loading } from '../ui/states';
 import { LinkCreateForm } from '../links/link-create-form';
+import { Pager, useCursorPages } from '../ui/cursor-pager';
 
 type SortKey = 'createdAt' | 'code' | 'lastClickAt';
 const PAGE_SIZE = 25;
@@ -15,8 +16,8 @@ export function LinksPage() {
   const [status, setStatus] = useState<'' | 'active' | 'disabled'>('');
   const [domain, setDomain] = useState('');
   const [sort, setSort] = useState<SortKey>('createdAt');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const filters = { q: q || undefined, status: status || undefined, domain: domain || undefined };
   const list = useQuery({
     queryKey: ['links', filters, cursor],
@@ -24,7 +25,7 @@ export function LinksPage() {
       unwrap(await client.GET('/v1/links', { params: { query: { ...filters, limit: PAGE_SIZE, cursor } } })),
     placeholderData: keepPreviousData,
   });
-  const resetPaging = () => setCursors([undefined]);
+  const resetPaging = pages.reset;
   // The API lists newest first; other orders sort the page shown.
   const links = useMemo(() => {
     const rows = [...(list.data?.links ?? [])];
@@ -100,18 +101,7 @@ export function LinksPage() {
             </table>
           </div>
         )}
-        <div className="pager">
-          <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
-          </button>
-          <button
-            type="button"
-            disabled={!list.data?.nextCursor}
-            onClick={() => setCursors([...cursors, list.data?.nextCursor ?? undefined])}
-          >
-            Next page
-          </button>
-        </div>
+        <Pager pages={pages} nextCursor={list.data?.nextCursor} />
       </section>
     </>
   );
