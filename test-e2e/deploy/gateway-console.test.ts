@@ -1,9 +1,8 @@
-import { request } from 'node:http';
 import { createLogger } from '@waymark/logging';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../../packages/embedded/src/embedded-gateway';
-import { freePort } from '../../packages/testkit/src/free-port';
+import { freePort } from '@waymark/testkit';
 import { builtConsole, consoleFile, CONSOLE_DIST } from '../support/built-console';
-import { startGateway, type RunningGateway } from './support/nginx-gateway';
+import { askGateway, startGateway, type RunningGateway } from './support/nginx-gateway';
 
 const API_HOST = 'api.waymark.test';
 const LINK_HOST = 'go.brand.example';
@@ -16,26 +15,16 @@ interface Answer {
   servedBy: string | null;
 }
 
-/** One request with the given Host (fetch would send its own), the body read whole. */
-function ask(port: number, host: string, path: string, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    // No Accept-Encoding: nginx compresses text files, the embedded gateway does not, and the bodies are compared.
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.once('end', () => {
-        const header = (name: string) => (res.headers[name] as string | undefined) ?? null;
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: Object.fromEntries(HEADERS.map((name) => [name, header(name)])),
-          body: Buffer.concat(chunks),
-          servedBy: header('x-served-by'),
-        });
-      });
-    });
-    req.once('error', reject);
-    req.end();
-  });
+/** One request through a gateway with the given Host, the compared headers picked out. */
+async function ask(port: number, host: string, path: string, method = 'GET'): Promise<Answer> {
+  const answer = await askGateway(port, method, host, path);
+  const header = (name: string) => (answer.headers[name] as string | undefined) ?? null;
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(HEADERS.map((name) => [name, header(name)])),
+    body: answer.body,
+    servedBy: answer.servedBy ?? null,
+  };
 }
 
 describe('the gateway serves the web console at / of the API host (deploy/nginx/gateway.conf.template)', () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -25,9 +25,40 @@ export interface GatewayAnswer {
   readonly servedBy?: string;
 }
 
+/** A whole answer: the headers and the body too. */
+export interface FullGatewayAnswer extends GatewayAnswer {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/**
+ * One request to a gateway with the given Host header (fetch replaces Host with the URL's), the body read whole.
+ * No Accept-Encoding: nginx would compress text files.
+ */
+export function askGateway(port: number, method: string, host: string, pathAndQuery: string): Promise<FullGatewayAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: pathAndQuery, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('end', () => {
+        const servedBy = res.headers['x-served-by'];
+        resolve({
+          status: res.statusCode ?? 0,
+          servedBy: typeof servedBy === 'string' ? servedBy : undefined,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        });
+      });
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
 export interface RunningGateway {
   /** Where nginx listens (on 127.0.0.1). */
   readonly port: number;
+  /** Where the request went: its status and the stand-in that answered. */
   send(method: string, host: string, pathAndQuery: string): Promise<GatewayAnswer>;
   stop(): Promise<void>;
 }
@@ -78,16 +109,8 @@ http { access_log off; ${temp.join(' ')} include ${dir}/gateway.conf; }\n`;
     let stderr = '';
     child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const send = (method: string, host: string, pathAndQuery: string) =>
-      new Promise<GatewayAnswer>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method, path: pathAndQuery, headers: { host } }, (res) => {
-          res.resume();
-          const servedBy = res.headers['x-served-by'];
-          res.once('end', () => resolve({ status: res.statusCode ?? 0, servedBy: typeof servedBy === 'string' ? servedBy : undefined }));
-        });
-        req.once('error', reject);
-        req.end();
-      });
+    const send = (method: string, host: string, pathAndQuery: string): Promise<GatewayAnswer> =>
+      askGateway(port, method, host, pathAndQuery).then(({ status, servedBy }) => ({ status, servedBy }));
     await waitFor(
       () => {
         if (child!.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
