@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ClientContext } from './client-context';
 import { clientFor, forgetKey, storedKey, storeKey } from './session';
 import { useRoute } from './router';
-import type { ReadAccess } from './scopes';
+import { accessOf, type ReadAccess } from './scopes';
+import { forgetIdentity, IDENTITY_QUERY, storeIdentity, useIdentity } from './account/identity-query';
 import { SignInPage } from './pages/sign-in-page';
 import { LinksPage } from './pages/links-page';
 import { LinkPage } from './pages/link-page';
@@ -17,26 +18,21 @@ const Gs1Page = lazy(() => import('./pages/gs1-page'));
 const Gs1RecordPage = lazy(() => import('./pages/gs1-record-page'));
 const ExportsPage = lazy(() => import('./pages/exports-page'));
 
-const ACCESS_KEY = 'waymark.access';
-const ALL_ACCESS: ReadAccess = { links: true, analytics: true, channels: true, exports: true };
-
-function storedAccess(): ReadAccess {
-  const raw = sessionStorage.getItem(ACCESS_KEY);
-  return raw ? { ...ALL_ACCESS, ...(JSON.parse(raw) as Partial<ReadAccess>) } : ALL_ACCESS;
-}
+const AccountPage = lazy(() => import('./pages/account-page'));
 
 export function App() {
   const [apiKey, setApiKey] = useState(storedKey);
-  const [access, setAccess] = useState(storedAccess);
   const queryClient = useQueryClient();
   const client = useMemo(() => (apiKey ? clientFor(apiKey) : null), [apiKey]);
+  // The key's scopes (GET /v1/me) decide which areas show; the API still refuses what a scope does not allow.
+  const identity = useIdentity(client);
   if (!client) {
     return (
       <SignInPage
-        onSignedIn={(key, granted) => {
+        onSignedIn={(key, signedIn) => {
           storeKey(key);
-          sessionStorage.setItem(ACCESS_KEY, JSON.stringify(granted));
-          setAccess(granted);
+          storeIdentity(signedIn);
+          queryClient.setQueryData(IDENTITY_QUERY, signedIn);
           setApiKey(key);
         }}
       />
@@ -44,10 +40,21 @@ export function App() {
   }
   const signOut = () => {
     forgetKey();
-    sessionStorage.removeItem(ACCESS_KEY);
+    forgetIdentity();
     queryClient.clear();
     setApiKey(null);
   };
+  if (!identity.data) {
+    return (
+      <main id="main">
+        {identity.isError ? <ErrorState error={identity.error} /> : <Loading what="your API key's scopes" />}
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </main>
+    );
+  }
+  const access = accessOf(identity.data.key.scopes);
   return (
     <ClientContext.Provider value={client}>
       <a className="skip" href="#main">
@@ -61,6 +68,7 @@ export function App() {
           {access.channels && <a href="#/channels">Channels</a>}
           {access.exports && <a href="#/gs1">GS1</a>}
           {access.exports && <a href="#/exports">Exports</a>}
+          <a href="#/key">This key</a>
         </nav>
         <button type="button" onClick={signOut}>
           Sign out
@@ -85,6 +93,12 @@ function Page({ access }: { access: ReadAccess }) {
       return access.channels ? <ChannelPage id={route.id} /> : denied;
     case 'analytics':
       return access.analytics ? <TenantAnalyticsPage /> : denied;
+    case 'key':
+      return (
+        <Suspense fallback={<Loading what="page" />}>
+          <AccountPage />
+        </Suspense>
+      );
     case 'gs1':
     case 'gs1-record':
     case 'exports':
@@ -97,6 +111,12 @@ function Page({ access }: { access: ReadAccess }) {
         </Suspense>
       );
     default:
-      return access.links ? <LinksPage /> : denied;
+      if (access.links) return <LinksPage />;
+      // A key without links:read starts on its own panel, which says what it may do.
+      return (
+        <Suspense fallback={<Loading what="page" />}>
+          <AccountPage />
+        </Suspense>
+      );
   }
 }

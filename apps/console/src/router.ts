@@ -9,7 +9,8 @@ export type Route =
   | { page: 'analytics' }
   | { page: 'gs1' }
   | { page: 'gs1-record'; domain: string; code: string }
-  | { page: 'exports' };
+  | { page: 'exports' }
+  | { page: 'key' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -22,6 +23,7 @@ export function parseRoute(hash: string): Route {
     return { page: 'gs1-record', domain: parts[1], code: parts.slice(2).join('/') };
   if (parts[0] === 'gs1') return { page: 'gs1' };
   if (parts[0] === 'exports') return { page: 'exports' };
+  if (parts[0] === 'key') return { page: 'key' };
   return { page: 'links' };
 }
 

@@ -1,4 +1,9 @@
-import type { WaymarkClient } from '@waymark/sdk';
+import type { components, WaymarkClient } from '@waymark/sdk';
+import { unwrap } from './session';
+
+/** The calling key and its tenant, as GET /v1/me answers. */
+export type CurrentIdentity = components['schemas']['CurrentIdentityView'];
+export type KeyScope = CurrentIdentity['key']['scopes'][number];
 
 export interface ReadAccess {
   links: boolean;
@@ -8,21 +13,32 @@ export interface ReadAccess {
   exports: boolean;
 }
 
-/**
- * What the key may read, learned from one cheap call per area (403 means the scope is missing). The API has no
- * endpoint that lists a key's scopes; write scopes show up as a refused action with the API's reason.
- */
-export async function probeAccess(client: WaymarkClient): Promise<ReadAccess> {
-  const allowed = async (call: Promise<{ response: Response }>) => {
-    const { response } = await call;
-    if (response.status === 401) throw new Error('This API key is not valid (or was revoked).');
-    return response.status !== 403;
+/** Which areas of the console the scopes open: each area's list needs the scope its API operation names. */
+export function accessOf(scopes: readonly string[]): ReadAccess {
+  return {
+    links: scopes.includes('links:read'),
+    analytics: scopes.includes('analytics:read'),
+    channels: scopes.includes('notifications:read'),
+    exports: scopes.includes('gs1:read'),
   };
-  const [links, analytics, channels, exports] = await Promise.all([
-    allowed(client.GET('/v1/links', { params: { query: { limit: 1 } } })),
-    allowed(client.GET('/v1/analytics', { params: { query: { top: 1 } } })),
-    allowed(client.GET('/v1/channels', { params: { query: { limit: 1 } } })),
-    allowed(client.GET('/v1/gs1/exports', { params: { query: { limit: 1 } } })),
-  ]);
-  return { links, analytics, channels, exports };
+}
+
+/** What each scope lets the key do, in the words of the "This key" panel. */
+export const SCOPE_MEANINGS: Record<KeyScope, string> = {
+  'links:read': 'see links',
+  'links:write': 'create, change and delete links; set the branding',
+  analytics: "read a link's analytics",
+  'analytics:read': "read the tenant's analytics",
+  qr: 'render QR codes',
+  'notifications:read': 'see channels and their delivery log',
+  'notifications:write': 'create, change and delete channels',
+  'gs1:read': 'see GS1 records and exports',
+  'gs1:write': 'import and edit GS1 records, create exports',
+};
+
+/** The key's identity and scopes (GET /v1/me): one call, and a 401 when the key is not valid or was revoked. */
+export async function fetchIdentity(client: WaymarkClient): Promise<CurrentIdentity> {
+  const result = await client.GET('/v1/me');
+  if (result.response.status === 401) throw new Error('This API key is not valid (or was revoked).');
+  return unwrap(result);
 }

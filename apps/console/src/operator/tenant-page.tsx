@@ -6,7 +6,7 @@ import { TenantKeys } from './tenant-keys';
 import { TenantDomains } from './tenant-domains';
 
 const TABS: { tab: TenantTab; label: string }[] = [
-  { tab: 'settings', label: 'Plan and entitlements' },
+  { tab: 'settings', label: 'Plan, entitlements and branding' },
   { tab: 'keys', label: 'API keys' },
   { tab: 'domains', label: 'Domains' },
 ];

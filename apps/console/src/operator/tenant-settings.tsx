@@ -7,15 +7,30 @@ import { TENANTS_QUERY, usePlans } from './operator-queries';
 import { parseList, type TenantView } from './admin-types';
 import { EntitlementsHint } from './entitlements-hint';
 import { PlanLimits } from './plan-limits';
+import { BrandingForm } from '../branding/branding-form';
 
-/** The tenant's name, plan and default domain (PATCH), and its entitlements (PUT). */
+/** The tenant's name, plan and default domain (PATCH), its entitlements (PUT) and its branding (PATCH). */
 export function TenantSettings({ tenant }: { tenant: TenantView }) {
   return (
     <>
       <TenantProfileForm tenant={tenant} />
       <EntitlementsForm tenant={tenant} />
+      <TenantBrandingForm tenant={tenant} />
     </>
   );
+}
+
+function TenantBrandingForm({ tenant }: { tenant: TenantView }) {
+  const client = useOperatorClient();
+  const saved = useTenantSaved();
+  const save = async (branding: TenantView['branding']) => {
+    const updated = unwrap(
+      await client.PATCH('/admin/v1/tenants/{id}', { params: { path: { id: tenant.id } }, body: { branding } }),
+    );
+    saved();
+    return updated.branding;
+  };
+  return <BrandingForm idPrefix={`tenant-branding-${tenant.id}`} initial={tenant.branding} save={save} />;
 }
 
 function useTenantSaved() {

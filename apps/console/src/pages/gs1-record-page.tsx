@@ -6,6 +6,7 @@ import { ConfirmButton } from '../ui/confirm-button';
 import { DataAttributesTable, Gs1RecordFields, LinksetTable } from '../gs1/gs1-record-details';
 import { ResolverPreview } from '../gs1/resolver-preview';
 import { fetchServedLinkset } from '../gs1/served-linkset';
+import { LinksetEditor } from '../gs1/linkset-editor';
 
 /** One GS1 record: its Digital Link, fields, linkset, data attributes, whether the resolver serves it, a preview. */
 export default function Gs1RecordPage({ domain, code }: { domain: string; code: string }) {
@@ -69,6 +70,7 @@ export default function Gs1RecordPage({ domain, code }: { domain: string; code: 
         <LinksetTable record={r} />
         <DataAttributesTable record={r} />
       </section>
+      <LinksetEditor record={r} />
       <ResolverPreview
         uri={r.uri}
         recordTypes={r.linkset.length > 0 ? [...new Set(r.linkset.map((e) => e.linkType ?? 'gs1:pip'))] : ['gs1:pip']}

@@ -1,9 +1,9 @@
 import { clientFor } from '../session';
-import { probeAccess, type ReadAccess } from '../scopes';
+import { fetchIdentity, type CurrentIdentity } from '../scopes';
 import { SecretSignIn } from '../ui/secret-sign-in';
 
 /** Sign-in with a tenant API key: checked against the API before it is kept (in sessionStorage, by the caller). */
-export function SignInPage({ onSignedIn }: { onSignedIn: (key: string, access: ReadAccess) => void }) {
+export function SignInPage({ onSignedIn }: { onSignedIn: (key: string, identity: CurrentIdentity) => void }) {
   return (
     <SecretSignIn
       title="Waymark console"
@@ -14,7 +14,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (key: string, access: R
       submitLabel="Sign in"
       formClassName="card"
       otherMode={{ href: '#/operator', label: 'Operator? Sign in with the operator token' }}
-      signIn={async (key) => onSignedIn(key, await probeAccess(clientFor(key)))}
+      signIn={async (key) => onSignedIn(key, await fetchIdentity(clientFor(key)))}
     />
   );
 }

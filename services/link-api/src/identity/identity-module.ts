@@ -5,10 +5,12 @@ import type { ControllerContainer } from '@waymark/http';
 import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
+import { AccountController } from '../http/account/account.controller';
 import { ApiKeysController } from '../http/admin/api-keys.controller';
 import { DomainsController } from '../http/admin/domains.controller';
 import { PlansController } from '../http/admin/plans.controller';
 import { TenantsController } from '../http/admin/tenants.controller';
+import { accountUseCases } from './app/account-use-cases';
 import { apiKeyUseCases } from './app/api-key-use-cases';
 import { domainUseCases } from './app/domain-use-cases';
 import { planUseCases } from './app/plan-use-cases';
@@ -46,6 +48,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     clock: deps.clock,
     lastUsed: async (hashes) => (cache ? readLastUsed(cache, hashes) : new Map()),
   });
+  const account = accountUseCases({ repo, tenants });
   return {
     repo,
     /** Inserts PLAN_CATALOG plans the database lacks; existing plans keep what the operator set. */
@@ -55,7 +58,8 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
         .register(PlansController, () => new PlansController(plans))
         .register(TenantsController, () => new TenantsController(tenants))
         .register(DomainsController, () => new DomainsController(domains))
-        .register(ApiKeysController, () => new ApiKeysController(keys));
+        .register(ApiKeysController, () => new ApiKeysController(keys))
+        .register(AccountController, () => new AccountController(account));
     },
   };
 }

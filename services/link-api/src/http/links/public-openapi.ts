@@ -48,6 +48,7 @@ const EMBEDDED_API_URL = 'http://127.0.0.1:8000';
 
 /** Every tag the controllers use, in the order readers meet them. */
 const PUBLIC_TAGS = [
+  { name: 'Account', description: 'The calling key (its scopes), its tenant (plan, entitlements) and its branding.' },
   { name: 'Links', description: 'Branded short links on the tenant\'s verified domains: create, list, re-point, disable and delete.' },
   { name: 'QR', description: 'The QR code of a link as SVG; it encodes the short URL, so a printed code follows every re-point.' },
   { name: 'Analytics', description: 'Click and scan counts per link and per tenant: series, human/bot split and breakdowns, as JSON or CSV.' },

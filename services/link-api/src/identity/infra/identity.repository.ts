@@ -59,6 +59,10 @@ export class IdentityRepository {
     return tx.apiKey.findUnique({ where: { id } });
   }
 
+  keyByHash(hash: string): Promise<ApiKey | null> {
+    return this.prisma.apiKey.findUnique({ where: { hash } });
+  }
+
   /** Inserts catalog plans the database does not hold yet; existing ones keep what the operator API set. */
   async seedPlans(plans: readonly PlanState[]): Promise<void> {
     await this.prisma.plan.createMany({ data: [...plans], skipDuplicates: true });

@@ -1,0 +1,39 @@
+import './branding.css';
+import { contrastRatio, DEFAULT_BACKGROUND, DEFAULT_PRIMARY, isHttpUrl, type Branding } from './branding-rules';
+
+/**
+ * The redirector's "Link expired" page as this branding draws it (same layout, colours, logo and fallback link),
+ * so a change can be judged before it reaches visitors.
+ */
+export function BrandingPreview({ branding }: { branding: Branding }) {
+  const primary = branding.primaryColor ?? DEFAULT_PRIMARY;
+  const background = branding.backgroundColor ?? DEFAULT_BACKGROUND;
+  const ratio = contrastRatio(primary, background);
+  const logo = branding.logoUrl && isHttpUrl(branding.logoUrl) ? branding.logoUrl : undefined;
+  const fallback = branding.fallbackUrl && isHttpUrl(branding.fallbackUrl) ? branding.fallbackUrl : undefined;
+  return (
+    <figure className="branding-preview">
+      <div className="branding-page" style={{ background, color: primary }} data-testid="branding-preview">
+        {logo && <img src={logo} alt={branding.name} />}
+        {branding.name && <p>{branding.name}</p>}
+        <p className="branding-title">Link expired</p>
+        <p>This link has expired.</p>
+        {fallback && (
+          <p>
+            <a href={fallback} style={{ color: primary }} rel="nofollow noreferrer" target="_blank">
+              Continue to {branding.name || 'the site'}
+            </a>
+          </p>
+        )}
+      </div>
+      <figcaption>
+        Preview of the expired-link page.{' '}
+        {ratio < 4.5 && (
+          <strong role="status">
+            Text contrast {ratio.toFixed(1)}:1 is below 4.5:1; some visitors will not be able to read the page.
+          </strong>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
