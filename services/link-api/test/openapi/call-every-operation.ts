@@ -47,6 +47,9 @@ export async function callEveryOperation(apiKey: string, operatorToken: string):
   const url: string | undefined = one.data?.downloadUrl;
   await api.DELETE('/v1/gs1/exports/{id}', { params: { path: { id: 'j1' } } });
   await api.GET('/v1/openapi.json');
+  const me = await api.GET('/v1/me');
+  const scopes: string[] | undefined = me.data?.key.scopes;
+  await api.PUT('/v1/branding', { body: { name: 'Acme', primaryColor: '#0a7', fallbackUrl: 'https://acme.example/' } });
 
   await admin.GET('/admin/v1/plans');
   await admin.PUT('/admin/v1/plans/{name}', { params: { path: { name: 'pro' } }, body: { rateLimitPerMinute: 600, burst: 50, bulkRowCap: 500, exportsPerHour: 20 } });
@@ -65,7 +68,7 @@ export async function callEveryOperation(apiKey: string, operatorToken: string):
   await admin.GET('/admin/v1/tenants/{id}/keys', { params: { path: { id: tenantId } } });
   await admin.POST('/admin/v1/keys/{id}/revoke', { params: { path: { id: 'k1' } } });
 
-  void [next, createdRows, svg, clicks, secret, url, issued];
+  void [next, createdRows, svg, clicks, secret, url, issued, scopes];
 }
 `;
 
