@@ -17,6 +17,8 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { target: 'analytics-ingest', matches: (path) => path === '/v1/analytics' },
   { target: 'link-api', matches: prefix('/v1/links') },
   { target: 'link-api', matches: (path) => path === '/v1/openapi.json' },
+  { target: 'link-api', matches: prefix('/v1/me') },
+  { target: 'link-api', matches: prefix('/v1/branding') },
   { target: 'link-api', matches: prefix('/docs') },
   { target: 'link-api', matches: prefix('/admin/v1/') },
   { target: 'notifier', matches: prefix('/v1/channels') },
