@@ -51,6 +51,8 @@ describe('the console record editor, branding and scopes in a real browser again
       body: { records: [{ gtin: GTIN, batch: 'E1', destination: 'https://example.com/first', tags: ['print'] }] },
     });
     expect(imported.body.results[0]).toMatchObject({ status: 'created', code: CODE });
+    // The entitlement check of the editor is seen first without the resolver entitlement; a test grants it later.
+    await api(`/admin/v1/tenants/${system.defaultTenantId}/entitlements`, { method: 'PUT', body: { entitlements: [] } });
     digitalLink = `http://localhost:${system.visitorPort}/${CODE}`;
     await waitFor(async () => (await scan()) === 'https://example.com/first', { message: 'record at the resolver' });
     browser = await launchChromium();
@@ -89,7 +91,7 @@ describe('the console record editor, branding and scopes in a real browser again
     expect(await issues.textContent()).toContain("More than one link needs the tenant's resolver entitlement");
     expect(await page.getByRole('button', { name: 'Save links' }).isDisabled()).toBe(true);
     await checkPage(page, 'gs1-record-linkset-invalid');
-    const stored = await api(`/v1/gs1/links/${CODE}`);
+    const stored = await api(`/v1/gs1/links/${encodeURIComponent(CODE)}`);
     expect(stored.body).toMatchObject({ destination: 'https://example.com/first', linkset: [] });
   });
 
@@ -107,7 +109,7 @@ describe('the console record editor, branding and scopes in a real browser again
     await first.getByLabel('Media type').fill('text/html');
     await first.getByRole('checkbox').check();
     const second = page.getByRole('group', { name: 'Link 2' });
-    await second.getByLabel('Link type').selectOption('gs1:recipeInfo');
+    await second.getByLabel('Link type', { exact: true }).selectOption('gs1:recipeInfo');
     await second.getByLabel('Target URL').fill('https://example.com/recipes');
     await page.getByRole('button', { name: 'Add a data attribute' }).click();
     await page.getByLabel('AI', { exact: true }).fill('15');
@@ -118,14 +120,14 @@ describe('the console record editor, branding and scopes in a real browser again
     await page.getByRole('status').filter({ hasText: 'Saved; the resolver serves the new links.' }).waitFor();
 
     await page.getByTestId('preview-opens').filter({ hasText: 'opens https://example.com/pip-en' }).waitFor();
-    await page.getByLabel('Link type', { exact: true }).first().selectOption('gs1:recipeInfo');
+    await page.getByRole('region', { name: 'Resolver preview' }).getByLabel('Link type').selectOption('gs1:recipeInfo');
     await page.getByTestId('preview-opens').filter({ hasText: 'opens https://example.com/recipes' }).waitFor();
     expect(await page.getByRole('table', { name: 'Data attributes' }).textContent()).toContain('271231');
     await checkPage(page, 'gs1-record-linkset-saved');
 
     expect(await scan()).toBe('https://example.com/pip-en');
     expect(await scan('gs1:recipeInfo')).toBe('https://example.com/recipes');
-    const stored = await api(`/v1/gs1/links/${CODE}`);
+    const stored = await api(`/v1/gs1/links/${encodeURIComponent(CODE)}`);
     expect(stored.body).toMatchObject({ ai: { '15': '271231' }, tags: ['print', 'spring'] });
     expect(stored.body.linkset).toEqual([
       { linkType: 'gs1:pip', href: 'https://example.com/pip-en', default: true, title: 'Product page', hreflang: ['en'], type: 'text/html' },
@@ -180,8 +182,11 @@ describe('the console record editor, branding and scopes in a real browser again
     await limited.getByRole('link', { name: CODE }).click();
     await limited.getByRole('heading', { name: CODE, level: 1 }).waitFor();
     await limited.getByText('Editing the links of a record needs the gs1:write scope.').waitFor();
-    await limited.goto(`${system.apiUrl}/#/links`);
+    await limited.goto(`${system.apiUrl}/#/channels`);
     await limited.getByText('Your API key does not have the scope this page needs.').waitFor();
+    // Without links:read the start page is the key's own panel.
+    await limited.goto(`${system.apiUrl}/#/links`);
+    await limited.getByRole('heading', { name: 'This key', level: 1 }).waitFor();
     await limited.close();
   });
 

@@ -92,11 +92,13 @@ export function LinksetEditor({ record }: { record: Gs1Link }) {
         onChange={(e) => change({ ...draft, tags: e.target.value })}
       />
       {dirty && issues.length > 0 && (
-        <ul className="state error" data-testid="linkset-issues" role="alert">
-          {issues.map((issue) => (
-            <li key={issue}>{issue}</li>
-          ))}
-        </ul>
+        <div className="state error" data-testid="linkset-issues" role="alert">
+          <ul>
+            {issues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {save.isError && <ErrorState error={save.error} />}
       {save.isPending && <p role="status">Saving, then waiting for the resolver to serve the new links…</p>}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { GS1_LINK_TYPES, linkTypeLabel } from '@waymark/gs1';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorState, Loading } from '../ui/states';
-import { whatOpens, type ServedLink, type ServedLinkset } from './served-linkset';
+import { whatOpens, withLinkType, type ServedLink, type ServedLinkset } from './served-linkset';
 
 const ALL_TYPES = GS1_LINK_TYPES.map((name) => `gs1:${name}`);
 
@@ -22,7 +22,7 @@ function LinkLine({ link }: { link: ServedLink }) {
 /** The Digital Link with a chosen `linkType` and what a scan of it opens, from the resolver's own linkset. */
 export function ResolverPreview(props: { uri: string; recordTypes: string[]; served: UseQueryResult<ServedLinkset> }) {
   const [linkType, setLinkType] = useState('');
-  const url = linkType === '' ? props.uri : `${props.uri}?linkType=${linkType}`;
+  const url = withLinkType(props.uri, linkType);
   const others = ALL_TYPES.filter((t) => !props.recordTypes.includes(t));
   const opens = props.served.data ? whatOpens(props.served.data, linkType) : null;
   return (

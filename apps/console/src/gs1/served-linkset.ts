@@ -11,6 +11,14 @@ export interface ServedLink {
 /** The resolver's linkset: one context per level of the Digital Link, nearest level first. */
 export type ServedLinkset = { anchor: string; [relation: string]: ServedLink[] | string }[];
 
+/** The Digital Link with `linkType` set: its URI may already carry data attributes in its query (`?15=271231`). */
+export function withLinkType(uri: string, linkType: string): string {
+  if (linkType === '') return uri;
+  const url = new URL(uri);
+  url.searchParams.set('linkType', linkType);
+  return url.href.replace(/linkType=gs1%3A/, 'linkType=gs1:');
+}
+
 /**
  * The linkset the resolver serves for a Digital Link (`?linkType=linkset`, which GS1 resolvers answer with CORS to
  * any origin): what a scan will find, including links the record inherits from its GTIN's level.
@@ -18,7 +26,7 @@ export type ServedLinkset = { anchor: string; [relation: string]: ServedLink[] |
 export async function fetchServedLinkset(uri: string): Promise<ServedLinkset> {
   let response: Response;
   try {
-    response = await fetch(`${uri}?linkType=linkset`, { headers: { accept: 'application/linkset+json' } });
+    response = await fetch(withLinkType(uri, 'linkset'), { headers: { accept: 'application/linkset+json' } });
   } catch {
     throw new Error(`The resolver at ${new URL(uri).origin} cannot be reached from this browser.`);
   }
