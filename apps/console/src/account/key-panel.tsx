@@ -9,7 +9,7 @@ export function KeyPanel({ identity }: { identity: CurrentIdentity }) {
   const missing = ALL_SCOPES.filter((s) => !key.scopes.includes(s));
   return (
     <section className="card" aria-labelledby="key-title">
-      <h2 id="key-title">This key</h2>
+      <h2 id="key-title">Key, tenant and scopes</h2>
       <dl className="details">
         <dt>Key</dt>
         <dd>
