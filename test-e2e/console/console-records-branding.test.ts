@@ -190,6 +190,28 @@ describe('the console record editor, branding and scopes in a real browser again
     await limited.close();
   });
 
+  it('lets the operator change a tenant\'s branding, with the same checks and preview', async () => {
+    const operator = await browser.newPage();
+    operator.on('pageerror', (e) => consoleErrors.push(e.message));
+    await operator.goto(`${system.apiUrl}/#/operator`);
+    await operator.getByLabel('Operator token').fill(system.operatorToken);
+    await operator.getByRole('button', { name: 'Sign in as operator' }).click();
+    await operator.goto(`${system.apiUrl}/#/operator/tenants/${encodeURIComponent(system.defaultTenantId)}`);
+    const form = operator.getByRole('form', { name: "Branding of the redirector's pages" });
+    await form.getByLabel('Brand name').waitFor();
+    expect(await form.getByLabel('Brand name').inputValue()).toBe('Acme Drinks');
+    await form.getByLabel('Logo URL').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: 'Save branding' }).click();
+    await form.getByText('An absolute http(s) URL').waitFor();
+    await form.getByLabel('Logo URL').fill('');
+    await form.getByLabel('Brand name').fill('Acme Beverages');
+    await form.getByRole('button', { name: 'Save branding' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await checkPage(operator, 'operator-tenant-branding');
+    expect((await api(`/admin/v1/tenants/${system.defaultTenantId}`)).body.branding).toMatchObject({ name: 'Acme Beverages' });
+    await operator.close();
+  });
+
   it('logged no error in the browser console', () => {
     expect(consoleErrors).toEqual([]);
   });
