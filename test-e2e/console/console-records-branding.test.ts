@@ -18,11 +18,13 @@ describe('the console record editor, branding and scopes in a real browser again
   const consoleErrors: string[] = [];
 
   const api = async (path: string, init: { method?: string; body?: unknown; key?: string } = {}) => {
-    const operator = path.startsWith('/admin/');
+    const auth = path.startsWith('/admin/')
+      ? { authorization: `Bearer ${system.operatorToken}` }
+      : { 'x-api-key': init.key ?? system.apiKey };
     const response = await fetch(`${system.apiUrl}${path}`, {
       method: init.method ?? 'GET',
       headers: {
-        ...(operator ? { authorization: `Bearer ${system.operatorToken}` } : { 'x-api-key': init.key ?? system.apiKey }),
+        ...auth,
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -30,6 +32,8 @@ describe('the console record editor, branding and scopes in a real browser again
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
+  const setEntitlements = (entitlements: string[]) =>
+    api(`/admin/v1/tenants/${system.defaultTenantId}/entitlements`, { method: 'PUT', body: { entitlements } });
   /** What a scan of the Digital Link (with this linkType) is redirected to by the redirector. */
   const scan = async (linkType?: string) => {
     const url = linkType ? `${digitalLink}?linkType=${linkType}` : digitalLink;
@@ -52,7 +56,7 @@ describe('the console record editor, branding and scopes in a real browser again
     });
     expect(imported.body.results[0]).toMatchObject({ status: 'created', code: CODE });
     // The entitlement check of the editor is seen first without the resolver entitlement; a test grants it later.
-    await api(`/admin/v1/tenants/${system.defaultTenantId}/entitlements`, { method: 'PUT', body: { entitlements: [] } });
+    await setEntitlements([]);
     digitalLink = `http://localhost:${system.visitorPort}/${CODE}`;
     await waitFor(async () => (await scan()) === 'https://example.com/first', { message: 'record at the resolver' });
     browser = await launchChromium();
@@ -96,7 +100,7 @@ describe('the console record editor, branding and scopes in a real browser again
   });
 
   it('saves a linkset; the resolver preview and a real scan through the redirector follow it', async () => {
-    await api(`/admin/v1/tenants/${system.defaultTenantId}/entitlements`, { method: 'PUT', body: { entitlements: ['resolver'] } });
+    await setEntitlements(['resolver']);
     // The editor reads the tenant's entitlements from GET /v1/me, refreshed when the page loads.
     await page.reload();
     await page.getByRole('heading', { name: 'Edit links' }).waitFor();
@@ -130,7 +134,14 @@ describe('the console record editor, branding and scopes in a real browser again
     const stored = await api(`/v1/gs1/links/${encodeURIComponent(CODE)}`);
     expect(stored.body).toMatchObject({ ai: { '15': '271231' }, tags: ['print', 'spring'] });
     expect(stored.body.linkset).toEqual([
-      { linkType: 'gs1:pip', href: 'https://example.com/pip-en', default: true, title: 'Product page', hreflang: ['en'], type: 'text/html' },
+      {
+        linkType: 'gs1:pip',
+        href: 'https://example.com/pip-en',
+        default: true,
+        title: 'Product page',
+        hreflang: ['en'],
+        type: 'text/html',
+      },
       { linkType: 'gs1:recipeInfo', href: 'https://example.com/recipes', default: false },
     ]);
   });
@@ -138,7 +149,8 @@ describe('the console record editor, branding and scopes in a real browser again
   it('checks the branding before submit, previews it, and the redirector shows it on a disabled link', async () => {
     const link = await api('/v1/links', { method: 'POST', body: { destination: 'https://example.com/offer' } });
     expect(link.status).toBe(201);
-    const disabled = await api(`/v1/links/${link.body.code}?domain=${link.body.domain}`, { method: 'PATCH', body: { status: 'disabled' } });
+    const linkPath = `/v1/links/${link.body.code}?domain=${link.body.domain}`;
+    const disabled = await api(linkPath, { method: 'PATCH', body: { status: 'disabled' } });
     expect(disabled.status).toBe(200);
 
     await page.getByRole('link', { name: 'This key', exact: true }).click();
@@ -156,7 +168,10 @@ describe('the console record editor, branding and scopes in a real browser again
 
     const tenant = await api(`/admin/v1/tenants/${system.defaultTenantId}`);
     expect(tenant.body.branding).toEqual({
-      name: 'Acme Drinks', primaryColor: '#0b3d2e', backgroundColor: '#f5fff0', fallbackUrl: 'https://acme.example/shop',
+      name: 'Acme Drinks',
+      primaryColor: '#0b3d2e',
+      backgroundColor: '#f5fff0',
+      fallbackUrl: 'https://acme.example/shop',
     });
     let html = '';
     await waitFor(async () => {
@@ -208,7 +223,8 @@ describe('the console record editor, branding and scopes in a real browser again
     await form.getByRole('button', { name: 'Save branding' }).click();
     await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await checkPage(operator, 'operator-tenant-branding');
-    expect((await api(`/admin/v1/tenants/${system.defaultTenantId}`)).body.branding).toMatchObject({ name: 'Acme Beverages' });
+    const tenant = await api(`/admin/v1/tenants/${system.defaultTenantId}`);
+    expect(tenant.body.branding).toMatchObject({ name: 'Acme Beverages' });
     await operator.close();
   });
 

@@ -48,7 +48,7 @@ export function brandingIssues(draft: BrandingDraft): Partial<Record<keyof Brand
   }
   for (const field of ['logoUrl', 'fallbackUrl'] as const) {
     const value = draft[field].trim();
-    if (value !== '' && !isHttpUrl(value)) issues[field] = 'An absolute http(s) URL, e.g. https://example.com/logo.svg.';
+    if (value !== '' && !isHttpUrl(value)) issues[field] = 'An absolute http(s) URL, e.g. https://example.com/a.svg';
   }
   return issues;
 }

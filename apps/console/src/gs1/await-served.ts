@@ -12,7 +12,11 @@ function relationsOf(level: Record<string, unknown> | undefined): string {
  * until the record's own level lists exactly the links just saved (built as the resolver builds them), or the time
  * is up, when its last answer is returned.
  */
-export async function awaitServed(uri: string, entries: readonly LinksetEntryInput[], timeoutMs = 15_000): Promise<ServedLinkset> {
+export async function awaitServed(
+  uri: string,
+  entries: readonly LinksetEntryInput[],
+  timeoutMs = 15_000,
+): Promise<ServedLinkset> {
   const expected = relationsOf(buildLinkset([{ anchor: uri, entries }]).linkset[0]);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

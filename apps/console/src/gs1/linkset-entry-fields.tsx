@@ -3,7 +3,9 @@ import type { EntryDraft } from './linkset-rules';
 
 const LINK_TYPES = GS1_LINK_TYPES.map((name) => `gs1:${name}`);
 
-const TEXT_FIELDS: { field: 'href' | 'title' | 'hreflang' | 'type' | 'context'; label: string; placeholder: string }[] = [
+type TextField = 'href' | 'title' | 'hreflang' | 'type' | 'context';
+
+const TEXT_FIELDS: { field: TextField; label: string; placeholder: string }[] = [
   { field: 'href', label: 'Target URL', placeholder: 'https://brand.example.com/product' },
   { field: 'title', label: 'Title', placeholder: "the link type's label" },
   { field: 'hreflang', label: 'Languages', placeholder: 'en, fr' },

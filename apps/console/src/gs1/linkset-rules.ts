@@ -1,4 +1,10 @@
-import { ENTITLEMENTS, Gs1Record, GS1_RECORD_TAGS_MAX, GS1_TAG_MAX_LENGTH, LINKSET_MAX_ENTRIES } from '@waymark/contracts';
+import {
+  ENTITLEMENTS,
+  Gs1Record,
+  GS1_RECORD_TAGS_MAX,
+  GS1_TAG_MAX_LENGTH,
+  LINKSET_MAX_ENTRIES,
+} from '@waymark/contracts';
 import { aiDefinition, isDataAttribute, normalizeLinkType, parseAiValue } from '@waymark/gs1';
 import type { components } from '@waymark/sdk';
 
@@ -124,7 +130,7 @@ export function draftIssues(record: Gs1Link, draft: RecordDraft, entitlements: r
     );
   }
   if (draft.entries.length === 0 && record.linkset.length > 0) {
-    issues.push('A saved linkset cannot be removed by a re-import (it is kept when none is sent); keep at least one link.');
+    issues.push('A saved linkset cannot be removed by a re-import (none sent keeps it); keep at least one link.');
   }
   const destination = draft.destination.trim();
   if (destination !== '' && !isHttpUrl(destination)) issues.push('The destination must be an absolute http(s) URL.');
@@ -143,7 +149,9 @@ export function draftIssues(record: Gs1Link, draft: RecordDraft, entitlements: r
   }
   const tags = list(draft.tags);
   if (tags.length > GS1_RECORD_TAGS_MAX) issues.push(`At most ${GS1_RECORD_TAGS_MAX} tags.`);
-  if (tags.some((t) => t.length > GS1_TAG_MAX_LENGTH)) issues.push(`A tag is at most ${GS1_TAG_MAX_LENGTH} characters.`);
+  if (tags.some((t) => t.length > GS1_TAG_MAX_LENGTH)) {
+    issues.push(`A tag is at most ${GS1_TAG_MAX_LENGTH} characters.`);
+  }
   if (new Set(tags).size < tags.length) issues.push('A tag is given twice.');
   if (issues.length > 0) return issues;
   // Anything else the API's own schema would refuse (AI pairing rules, lengths), in its words.

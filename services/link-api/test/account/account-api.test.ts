@@ -39,7 +39,14 @@ describe('GET /v1/me', () => {
         defaultDomain: tenant.domain,
         branding: { name: 'Links test' },
       },
-      key: { id, name: 'console', prefix: expect.any(String), scopes: ['gs1:read', 'qr'], expiresAt: null, createdAt: expect.any(String) },
+      key: {
+        id,
+        name: 'console',
+        prefix: expect.any(String),
+        scopes: ['gs1:read', 'qr'],
+        expiresAt: null,
+        createdAt: expect.any(String),
+      },
     });
     expect(key.startsWith(me.body.key.prefix)).toBe(true);
     expect(me.text).not.toContain(key);
@@ -52,29 +59,35 @@ describe('GET /v1/me', () => {
     expect(unknown).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
     const { id, key } = await issue(['links:read']);
     expect((await operator(api.url, 'POST', `/keys/${id}/revoke`)).status).toBe(200);
-    await waitFor(async () => (await call(api, key, 'GET', '/v1/me')).status === 401, { message: 'revocation on identity.v1' });
+    const refused = async () => (await call(api, key, 'GET', '/v1/me')).status === 401;
+    await waitFor(refused, { message: 'revocation on identity.v1' });
     expect((await call(api, key, 'GET', '/v1/me')).body).toMatchObject({ code: 'unauthorized' });
   });
 });
 
 describe('PUT /v1/branding', () => {
-  const branding = { name: 'Acme Drinks', primaryColor: '#0a7', backgroundColor: '#ffffff', logoUrl: 'https://cdn.acme.example/logo.svg' };
+  const branding = {
+    name: 'Acme Drinks',
+    primaryColor: '#0a7',
+    backgroundColor: '#ffffff',
+    logoUrl: 'https://cdn.acme.example/logo.svg',
+  };
+  const put = (key: string, body: unknown) => call(api, key, 'PUT', '/v1/branding', body);
 
   it('replaces the tenant\'s branding with links:write; the operator sees it', async () => {
-    const put = await call(api, tenant.key, 'PUT', '/v1/branding', branding);
-    expect(put).toMatchObject({ status: 200, body: branding });
+    expect(await put(tenant.key, branding)).toMatchObject({ status: 200, body: branding });
     expect((await operator(api.url, 'GET', `/tenants/${tenant.id}`)).body.branding).toEqual(branding);
     expect((await call(api, tenant.key, 'GET', '/v1/me')).body.tenant.branding).toEqual(branding);
   });
 
   it('refuses a key without links:write, bad colours, unknown fields and screened URLs', async () => {
     const reader = await issue(['links:read']);
-    expect(await call(api, reader.key, 'PUT', '/v1/branding', branding)).toMatchObject({ status: 403, body: { code: 'insufficient_scope' } });
-    const bad = await call(api, tenant.key, 'PUT', '/v1/branding', { ...branding, primaryColor: 'red;background:url(x)' });
+    expect(await put(reader.key, branding)).toMatchObject({ status: 403, body: { code: 'insufficient_scope' } });
+    const bad = await put(tenant.key, { ...branding, primaryColor: 'red;background:url(x)' });
     expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
-    expect((await call(api, tenant.key, 'PUT', '/v1/branding', { ...branding, css: 'x' })).status).toBe(400);
-    expect((await call(api, tenant.key, 'PUT', '/v1/branding', { name: '' })).status).toBe(400);
-    const blocked = await call(api, tenant.key, 'PUT', '/v1/branding', { ...branding, fallbackUrl: 'https://blocked.example/' });
+    expect((await put(tenant.key, { ...branding, css: 'x' })).status).toBe(400);
+    expect((await put(tenant.key, { name: '' })).status).toBe(400);
+    const blocked = await put(tenant.key, { ...branding, fallbackUrl: 'https://blocked.example/' });
     expect(blocked).toMatchObject({ status: 422, body: { code: 'destination_rejected' } });
     expect((await operator(api.url, 'GET', `/tenants/${tenant.id}`)).body.branding).toEqual(branding);
   });
