@@ -63,12 +63,12 @@ describe('the console links bulk import, custom analytics range and skip link in
   it('refuses a file with an unknown column before sending anything', async () => {
     const bad = join(workDir, 'bad-header.csv');
     writeFileSync(bad, 'destination,colour\nhttps://example.com/x,red\n');
-    await page.getByLabel('CSV file').setInputFiles(bad);
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(bad);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('alert').filter({ hasText: 'unknown column "colour"' }).waitFor();
     const empty = join(workDir, 'empty.csv');
     writeFileSync(empty, 'destination,code\n\n');
-    await page.getByLabel('CSV file').setInputFiles(empty);
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(empty);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('alert').filter({ hasText: 'has a header but no rows' }).waitFor();
     expect((await api('/v1/links?limit=5')).body.links).toEqual([]);
@@ -85,7 +85,7 @@ describe('the console links bulk import, custom analytics range and skip link in
         'https://example.com/bulk-b,bulk-b,,us,',
       ].join('\n'),
     );
-    await page.getByLabel('CSV file').setInputFiles(csv);
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(csv);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByTestId('bulk-progress').filter({ hasText: 'Done: 2 created, 1 not created' }).waitFor();
     const results = page.getByTestId('bulk-results');
@@ -117,8 +117,8 @@ describe('the console links bulk import, custom analytics range and skip link in
   });
 
   it('shows a link’s custom range: the visit inside it, none in a range before it, asked by from and to', async () => {
-    await page.goto(`${system.apiUrl}/#/links`);
-    await page.getByRole('link', { name: /\/bulk-a$/ }).click();
+    // The created link's row in the bulk results opens its page.
+    await page.getByTestId('bulk-results').getByRole('link', { name: /\/bulk-a$/ }).click();
     const shortUrl = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const visit = await fetch(shortUrl, { redirect: 'manual', headers: { 'user-agent': CHROME_UA } });
     expect([301, 302, 307, 308]).toContain(visit.status);
