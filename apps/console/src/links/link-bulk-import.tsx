@@ -67,7 +67,7 @@ export default function LinkBulkImport() {
           </progress>{' '}
           {finished ? 'Done: ' : `${progress.done} of ${progress.total} rows: `}
           {progress.created} created, {progress.failed} not created
-          {` (${progress.batches} requests of up to ${progress.batchSize} rows)`}
+          {` (${progress.batches} ${progress.batches === 1 ? 'request' : 'requests'} of up to ${progress.batchSize})`}
         </div>
       )}
       {failure !== null && <ErrorState error={failure} />}
