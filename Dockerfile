@@ -22,15 +22,16 @@ COPY packages ./packages
 COPY services ./services
 # The committed public OpenAPI document, from which @waymark/sdk's types are generated.
 COPY api ./api
-# npm needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.
+# npm needs every workspace's manifest to match the lock file; the apps and end-to-end tests themselves stay out.
 COPY apps/console/package.json ./apps/console/package.json
+COPY apps/embedded/package.json ./apps/embedded/package.json
 COPY test-e2e/package.json ./test-e2e/package.json
 RUN npm install --no-audit --no-fund
 RUN npm run generate
 
 FROM deps AS build
-# The console is static files served by the gateway: without its workspace, the prune drops React and the rest of
-# its packages from the services' image.
+# The console is static files served by the gateway and the embedded runner is for one machine: without their
+# workspaces, the prune drops React, the embedded PostgreSQL and the rest of their packages from the services' image.
 RUN npx tsc -b services/link-api services/redirector services/analytics-ingest services/notifier \
        services/gs1-catalog services/export-renderer \
   && rm -rf apps \
