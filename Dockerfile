@@ -15,8 +15,9 @@ FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
-# patch-package applies these at `npm install` (root postinstall): kafkajs' leaner produce path and its native CRC32C
-# (@node-rs/crc32's prebuilt binary for this platform, installed by the same `npm install`); see packages/events/README.md.
+# patch-package applies these at `npm install` (root postinstall): kafkajs' leaner produce path, its native CRC32C
+# (@node-rs/crc32's prebuilt binary for this platform, installed by the same `npm install`) and a consumer that leaves
+# its group when its join fails; see packages/events/README.md.
 COPY patches ./patches
 COPY packages ./packages
 COPY services ./services
