@@ -18,7 +18,7 @@ describe('the console record editor, branding and scopes in a real browser again
   const consoleErrors: string[] = [];
 
   const api = async (path: string, init: { method?: string; body?: unknown; key?: string } = {}) => {
-    const auth = path.startsWith('/admin/')
+    const auth: Record<string, string> = path.startsWith('/admin/')
       ? { authorization: `Bearer ${system.operatorToken}` }
       : { 'x-api-key': init.key ?? system.apiKey };
     const response = await fetch(`${system.apiUrl}${path}`, {

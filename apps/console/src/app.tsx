@@ -47,7 +47,7 @@ export function App() {
   };
   if (!identity.data) {
     return (
-      <main id="main">
+      <main id={MAIN_ID}>
         {identity.isError ? <ErrorState error={identity.error} /> : <Loading what="your API key's scopes" />}
         <button type="button" onClick={signOut}>
           Sign out
