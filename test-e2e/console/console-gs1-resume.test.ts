@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { gs1CheckDigit } from '@waymark/gs1';
-import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
+import { launchChromium, waitFor, type LaunchedChromium } from '@waymark/testkit';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
 
 jest.setTimeout(300_000);
@@ -21,6 +21,32 @@ const broken = (gtin: string) => `${gtin.slice(0, 13)}${(Number(gtin[13]) + 1) %
 /** Data rows (1-based) the API fails: one in the batch confirmed before the interruption, one after it. */
 const BAD_ROWS = new Set([2, 1_050]);
 
+/**
+ * The default tenant moves to the `pro` plan (batches of 500 records, a rate limit the test stays under), and the test
+ * waits until the API applies the plan's row cap: 101 unusable records are then judged, not refused as too many.
+ */
+async function onProPlan(system: RunningSystem): Promise<void> {
+  const operator = { authorization: `Bearer ${system.operatorToken}`, 'content-type': 'application/json' };
+  const patch = await fetch(`${system.apiUrl}/admin/v1/tenants/${system.defaultTenantId}`, {
+    method: 'PATCH',
+    headers: operator,
+    body: JSON.stringify({ plan: 'pro' }),
+  });
+  expect(patch.status).toBe(200);
+  const records = Array.from({ length: 101 }, () => ({ gtin: 'not-a-gtin' }));
+  await waitFor(
+    async () => {
+      const response = await fetch(`${system.apiUrl}/v1/gs1/links/bulk`, {
+        method: 'POST',
+        headers: { 'x-api-key': system.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ records }),
+      });
+      return ((await response.json()) as { code?: string }).code !== 'bulk_too_large';
+    },
+    { timeoutMs: 30_000, intervalMs: 500 },
+  );
+}
+
 describe('the console resumes an interrupted GS1 import in a real browser', () => {
   let system: RunningSystem;
   let browser: LaunchedChromium;
@@ -30,6 +56,7 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
   beforeAll(async () => {
     workDir = mkdtempSync(join(tmpdir(), 'console-gs1-resume-'));
     system = await startEmbeddedSystem();
+    await onProPlan(system);
     browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`${system.apiUrl}/`);
@@ -73,12 +100,12 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     writeFileSync(csv, `${lines.join('\n')}\n`);
 
     // The first batch goes through; every later one reaches the API and is applied, but the browser sees a 503.
-    let bulkRequests = 0;
+    let confirmed = 0;
     const loseAnswers = async (route: Route) => {
-      bulkRequests += 1;
-      if (bulkRequests === 1) return route.continue();
-      await route.fetch();
-      return route.fulfill({ status: 503, json: { error: 'unavailable', code: 'unavailable' } });
+      const response = await route.fetch();
+      if (confirmed > 0) return route.fulfill({ status: 503, json: { error: 'unavailable', code: 'unavailable' } });
+      if (response.ok()) confirmed += 1;
+      return route.fulfill({ response });
     };
     await page.route('**/v1/gs1/links/bulk', loseAnswers);
     await openImport();
@@ -90,9 +117,10 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     expect(await page.getByRole('button', { name: /^Resume from row/ }).textContent()).toBe('Resume from row 501');
     // The lost batch was applied: 499 good rows of the first batch and 500 of the second are in the API.
     expect((await importedGtins()).size).toBe(999);
-    const kept = await page.evaluate(() =>
-      JSON.stringify({ ...(globalThis as unknown as StorageGlobals).localStorage }),
-    );
+    const kept = await page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as StorageGlobals;
+      return Object.entries(localStorage).flat().join('\n');
+    });
     expect(kept).toContain('"rows":500');
     expect(kept).not.toContain(system.apiKey);
     await page.unroute('**/v1/gs1/links/bulk', loseAnswers);
