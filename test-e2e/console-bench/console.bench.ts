@@ -12,6 +12,7 @@ import { startEmbeddedSystem, type RunningSystem } from '../console/embedded-sys
 import { BASELINE_PATH, consoleDirWithBaseline } from './baseline-page';
 import { interactiveOf, probeScript, type Interactive } from './interactive-probe';
 import { printTable, type Row } from './figures';
+import { waterfall } from './waterfall';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const TARGET_MS = 1_000;
@@ -68,7 +69,9 @@ async function cold(url: string, signedIn: boolean): Promise<Interactive[]> {
   for (let run = 0; run < RUNS; run += 1) {
     const browser = await browserFor(signedIn);
     try {
-      figures.push((await load(browser, url)).interactive);
+      const { page, interactive } = await load(browser, url);
+      figures.push(interactive);
+      waterfalls[`cold ${url}`] = await waterfall(page);
     } finally {
       await browser.close();
     }
@@ -92,6 +95,9 @@ async function warm(url: string, signedIn: boolean): Promise<Interactive[]> {
   }
 }
 
+/** The requests of the last sign-in and of the last cold load of the links list, printed under the figures. */
+const waterfalls: Record<string, string[]> = {};
+
 /** From the click on "Sign in" (key typed) to the links list interactive, in a warm tab. */
 async function signIn(): Promise<Interactive[]> {
   const browser = await browserFor(false);
@@ -100,6 +106,7 @@ async function signIn(): Promise<Interactive[]> {
     for (let run = 0; run <= RUNS; run += 1) {
       const { page } = await load(browser, `${system.apiUrl}/`);
       await page.getByLabel('API key').fill(system.apiKey);
+      const clickedAt = (await page.evaluate('performance.now()')) as number;
       const figure = await page.evaluate(`(async () => {
         const clicked = performance.now();
         document.querySelector('form button[type=submit]').click();
@@ -109,6 +116,7 @@ async function signIn(): Promise<Interactive[]> {
         return { ms: performance.now() - clicked, longTasks: 0, longTaskMs: 0 };
       })()`);
       if (run > 0) figures.push(figure as Interactive);
+      waterfalls['sign in (ms since the tab opened)'] = await waterfall(page, clickedAt);
       await page.close();
     }
     return figures;
@@ -132,4 +140,9 @@ it('prints how soon the console is interactive beside a static page from the sam
   print('');
   print(`console: navigation start to interactive, Debian chromium headless, ${RUNS} runs each, ${LINKS} links listed`);
   printTable(rows, print);
+  for (const [what, lines] of Object.entries(waterfalls)) {
+    print('');
+    print(`requests of the last ${what}:`);
+    lines.forEach((line) => print(line));
+  }
 });

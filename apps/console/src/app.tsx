@@ -6,16 +6,19 @@ import { useRoute } from './router';
 import type { ReadAccess } from './scopes';
 import { SignInPage } from './pages/sign-in-page';
 import { LinksPage } from './pages/links-page';
-import { LinkPage } from './pages/link-page';
-import { ChannelsPage } from './pages/channels-page';
-import { ChannelPage } from './pages/channel-page';
-import { TenantAnalyticsPage } from './pages/tenant-analytics-page';
 import { ErrorState, Loading } from './ui/states';
 
 // The GS1 and export pages (and their parsers) load when first opened, keeping them out of the initial bundle.
 const Gs1Page = lazy(() => import('./pages/gs1-page'));
 const Gs1RecordPage = lazy(() => import('./pages/gs1-record-page'));
 const ExportsPage = lazy(() => import('./pages/exports-page'));
+// So do the pages after the first one (the links list): the first page waits for less JavaScript (uPlot among it).
+const LinkPage = lazy(() => import('./pages/link-page').then((m) => ({ default: m.LinkPage })));
+const ChannelsPage = lazy(() => import('./pages/channels-page').then((m) => ({ default: m.ChannelsPage })));
+const ChannelPage = lazy(() => import('./pages/channel-page').then((m) => ({ default: m.ChannelPage })));
+const TenantAnalyticsPage = lazy(() =>
+  import('./pages/tenant-analytics-page').then((m) => ({ default: m.TenantAnalyticsPage })),
+);
 
 const ACCESS_KEY = 'waymark.access';
 const ALL_ACCESS: ReadAccess = { links: true, analytics: true, channels: true, exports: true };
@@ -67,7 +70,9 @@ export function App() {
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page access={access} />
+        <Suspense fallback={<Loading what="page" />}>
+          <Page access={access} />
+        </Suspense>
       </main>
     </ClientContext.Provider>
   );
