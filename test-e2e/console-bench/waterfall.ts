@@ -15,7 +15,9 @@ export async function waterfall(page: Page, from = 0): Promise<string[]> {
   const entries = (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const all = [nav, ...performance.getEntriesByType('resource')].filter(Boolean);
-    return all.map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, transferSize: e.transferSize }));
+    return all.map((e) => ({
+      name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, transferSize: e.transferSize,
+    }));
   })()`)) as Entry[];
   return entries
     .filter((e) => e.startTime >= from)
@@ -25,6 +27,7 @@ export async function waterfall(page: Page, from = 0): Promise<string[]> {
       const what = `${url.pathname}${url.search}`.slice(0, 60);
       const bytes = e.transferSize > 0 ? `${(e.transferSize / 1024).toFixed(1)} KB` : 'cached';
       const span = `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ms`;
-      return `  ${span.padStart(14)}  ${String(Math.round(e.responseEnd - e.startTime)).padStart(5)} ms  ${bytes.padStart(9)}  ${what}`;
+      const took = `${Math.round(e.responseEnd - e.startTime)} ms`;
+      return `  ${span.padStart(14)}  ${took.padStart(8)}  ${bytes.padStart(9)}  ${what}`;
     });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { gs1CheckDigit } from '@waymark/gs1';
 import { launchChromium, waitFor, type LaunchedChromium } from '@waymark/testkit';
+import { checkPage } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
 
 jest.setTimeout(300_000);
@@ -76,7 +77,9 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     let cursor: string | null = null;
     do {
       const query = new URLSearchParams({ tags: TAG, limit: '500', ...(cursor ? { cursor } : {}) });
-      const response = await fetch(`${system.apiUrl}/v1/gs1/links?${query}`, { headers: { 'x-api-key': system.apiKey } });
+      const response = await fetch(`${system.apiUrl}/v1/gs1/links?${query}`, {
+        headers: { 'x-api-key': system.apiKey },
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { links: { gtin: string }[]; nextCursor: string | null };
       for (const link of body.links) seen.set(link.gtin, (seen.get(link.gtin) ?? 0) + 1);
@@ -90,7 +93,7 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     await page.getByRole('heading', { name: 'Import records' }).waitFor();
   };
 
-  it('stops when the API applied a batch but its answer was lost, and resumes after a reload exactly once', async () => {
+  it('stops when a batch is applied but its answer lost, and resumes after a reload exactly once', async () => {
     const csv = join(workDir, 'labels.csv');
     const lines = ['gtin,destination'];
     for (let row = 1; row <= ROWS; row += 1) {
@@ -131,6 +134,7 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     expect(await page.getByTestId('import-resume').count()).toBe(0);
     await page.getByLabel('File').setInputFiles(csv);
     await page.getByTestId('import-resume').filter({ hasText: 'first 500 rows' }).waitFor();
+    await checkPage(page, 'gs1-import-resume');
     await page.getByRole('button', { name: 'Resume from row 501' }).click();
     await page.getByTestId('import-progress').filter({ hasText: 'Done:' }).waitFor({ timeout: 60_000 });
     // The resent batch is answered from the API's record of it: created once, never counted as an update.
