@@ -7,6 +7,7 @@ import type { ReadAccess } from './scopes';
 import { SignInPage } from './pages/sign-in-page';
 import { LinksPage } from './pages/links-page';
 import { ErrorState, Loading } from './ui/states';
+import { MAIN_ID, SkipLink } from './ui/skip-link';
 
 // The GS1 and export pages (and their parsers) load when first opened, keeping them out of the initial bundle.
 const Gs1Page = lazy(() => import('./pages/gs1-page'));
@@ -53,9 +54,7 @@ export function App() {
   };
   return (
     <ClientContext.Provider value={client}>
-      <a className="skip" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="top">
         <span className="brand">Waymark</span>
         <nav aria-label="Sections">
@@ -69,7 +68,7 @@ export function App() {
           Sign out
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         <Suspense fallback={<Loading what="page" />}>
           <Page access={access} />
         </Suspense>
