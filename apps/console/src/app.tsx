@@ -7,10 +7,6 @@ import { accessOf, type ReadAccess } from './scopes';
 import { forgetIdentity, IDENTITY_QUERY, storeIdentity, useIdentity } from './account/identity-query';
 import { SignInPage } from './pages/sign-in-page';
 import { LinksPage } from './pages/links-page';
-import { LinkPage } from './pages/link-page';
-import { ChannelsPage } from './pages/channels-page';
-import { ChannelPage } from './pages/channel-page';
-import { TenantAnalyticsPage } from './pages/tenant-analytics-page';
 import { ErrorState, Loading } from './ui/states';
 import { MAIN_ID, SkipLink } from './ui/skip-link';
 
@@ -18,6 +14,13 @@ import { MAIN_ID, SkipLink } from './ui/skip-link';
 const Gs1Page = lazy(() => import('./pages/gs1-page'));
 const Gs1RecordPage = lazy(() => import('./pages/gs1-record-page'));
 const ExportsPage = lazy(() => import('./pages/exports-page'));
+// So do the pages after the first one (the links list): the first page waits for less JavaScript (uPlot among it).
+const LinkPage = lazy(() => import('./pages/link-page').then((m) => ({ default: m.LinkPage })));
+const ChannelsPage = lazy(() => import('./pages/channels-page').then((m) => ({ default: m.ChannelsPage })));
+const ChannelPage = lazy(() => import('./pages/channel-page').then((m) => ({ default: m.ChannelPage })));
+const TenantAnalyticsPage = lazy(() =>
+  import('./pages/tenant-analytics-page').then((m) => ({ default: m.TenantAnalyticsPage })),
+);
 
 const AccountPage = lazy(() => import('./pages/account-page'));
 
@@ -74,7 +77,9 @@ export function App() {
         </button>
       </header>
       <main id={MAIN_ID} tabIndex={-1}>
-        <Page access={access} />
+        <Suspense fallback={<Loading what="page" />}>
+          <Page access={access} />
+        </Suspense>
       </main>
     </ClientContext.Provider>
   );
