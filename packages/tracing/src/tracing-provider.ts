@@ -1,14 +1,10 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-  type SpanExporter,
-} from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { startDatabaseInstrumentation } from './database-instrumentation';
+import { waymarkSampler } from './sampling';
 import type { TracingConfig } from './tracing-config';
 
 export interface Tracing {
@@ -33,8 +29,9 @@ const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: a
 
 /**
  * Registers the OpenTelemetry SDK when an OTLP endpoint is configured: a Node tracer provider (AsyncLocalStorage
- * context, W3C trace-context propagation), a parent-based ratio sampler, and a batch span processor exporting OTLP
- * over HTTP. The batch processor never blocks the caller: spans queue in memory and a full queue drops them.
+ * context, W3C trace-context propagation), a parent-based ratio sampler, a batch span processor exporting OTLP
+ * over HTTP, and the database instrumentations (pg statements, Prisma operations and transactions). The batch
+ * processor never blocks the caller: spans queue in memory and a full queue drops them.
  * Without an endpoint nothing is registered and the API's no-op tracer answers every call. `exporter` replaces the
  * OTLP one (tests read spans from memory).
  */
@@ -44,16 +41,18 @@ export function startTracing(config: TracingConfig, service: string, exporter?: 
   const spanExporter = exporter ?? new OTLPTraceExporter({ url: tracesUrl(endpoint as string) });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME ?? service }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG) }),
+    sampler: waymarkSampler(config.OTEL_TRACES_SAMPLER_ARG),
     spanProcessors: [new BatchSpanProcessor(spanExporter)],
   });
   provider.register();
+  const stopDatabaseInstrumentation = startDatabaseInstrumentation(provider);
   on = true;
   return {
     enabled: true,
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       on = false;
+      stopDatabaseInstrumentation();
       await provider.shutdown();
       trace.disable();
       context.disable();

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import type { TracerProvider } from '@opentelemetry/api';
+import { PrismaInstrumentation } from '@prisma/instrumentation';
+
+/**
+ * Prisma's spans that say nothing a trace reader needs: request serialisation, query-plan compilation, the first
+ * connect, and its own per-statement span (the pg instrumentation's statement span covers the same statement, with
+ * the operation name and database, through the driver adapter).
+ */
+const PRISMA_SPANS_IGNORED = [
+  'prisma:client:serialize',
+  'prisma:client:compile',
+  'prisma:client:connect',
+  'prisma:client:db_query',
+];
+
+/**
+ * Enables the database instrumentations on `provider` and returns what turns them off again. Statement groups:
+ * Prisma's `operation` (one repository call, `Model.action`) and `transaction` spans; statements: instrumentation-pg's
+ * `pg.query:<OPERATION> <database>` spans (query text with `$n` placeholders, never the values). Statements are
+ * spanned only inside an active span (`requireParentSpan`), so polling, LISTEN and background work add nothing.
+ * Called only when tracing is on: with tracing off nothing is patched.
+ */
+export function startDatabaseInstrumentation(provider: TracerProvider): () => void {
+  const pg = new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true });
+  const prisma = new PrismaInstrumentation({ ignoreSpanTypes: PRISMA_SPANS_IGNORED });
+  const disable = registerInstrumentations({ tracerProvider: provider, instrumentations: [pg, prisma] });
+  const unpatch = patchLoadedModules(pg);
+  return () => {
+    disable();
+    unpatch();
+  };
+}
+
+/**
+ * The services import `pg` before tracing starts (configuration is read first), so the require hook registered
+ * above never sees it load. Its modules are patched here instead, through the instrumentation's module definitions;
+ * returns what unpatches them. Patching is idempotent (a patched method is unwrapped first), so a module the hook
+ * did see is not wrapped twice.
+ */
+function patchLoadedModules(instrumentation: PgInstrumentation): () => void {
+  const pgPath = require.resolve('pg');
+  const unpatches = instrumentation.getModuleDefinitions().map((definition) => {
+    const main = require.resolve(definition.name, { paths: [pgPath] });
+    const exports: unknown = require(main);
+    const version = packageVersion(main, definition.name);
+    definition.patch?.(exports, version);
+    return () => definition.unpatch?.(exports, version);
+  });
+  return () => unpatches.forEach((unpatch) => unpatch());
+}
+
+/** The version in the package.json of the package `main` belongs to (pg-pool's exports map hides that file). */
+function packageVersion(main: string, name: string): string {
+  const marker = `${sep}node_modules${sep}${name}${sep}`;
+  const root = main.slice(0, main.lastIndexOf(marker) + marker.length);
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
