@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import type { TracerProvider } from '@opentelemetry/api';
+import type { Span, TracerProvider } from '@opentelemetry/api';
+import { PgInstrumentation, type PgRequestHookInformation } from '@opentelemetry/instrumentation-pg';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 
 /**
@@ -25,7 +25,7 @@ const PRISMA_SPANS_IGNORED = [
  * Called only when tracing is on: with tracing off nothing is patched.
  */
 export function startDatabaseInstrumentation(provider: TracerProvider): () => void {
-  const pg = new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true });
+  const pg = new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, requestHook: nameOperation });
   const prisma = new PrismaInstrumentation({ ignoreSpanTypes: PRISMA_SPANS_IGNORED });
   const disable = registerInstrumentations({ tracerProvider: provider, instrumentations: [pg, prisma] });
   const unpatch = patchLoadedModules(pg);
@@ -33,6 +33,12 @@ export function startDatabaseInstrumentation(provider: TracerProvider): () => vo
     disable();
     unpatch();
   };
+}
+
+/** The statement's first keyword (`INSERT`, `WITH`, `BEGIN`): the span name has it, the attribute is set here. */
+function nameOperation(span: Span, info: PgRequestHookInformation): void {
+  const keyword = /^\s*([A-Za-z]+)/.exec(info.query.text)?.[1];
+  if (keyword !== undefined) span.setAttribute('db.operation.name', keyword.toUpperCase());
 }
 
 /**
@@ -45,6 +51,7 @@ function patchLoadedModules(instrumentation: PgInstrumentation): () => void {
   const pgPath = require.resolve('pg');
   const unpatches = instrumentation.getModuleDefinitions().map((definition) => {
     const main = require.resolve(definition.name, { paths: [pgPath] });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object every importer shares
     const exports: unknown = require(main);
     const version = packageVersion(main, definition.name);
     definition.patch?.(exports, version);

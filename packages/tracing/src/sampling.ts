@@ -1,4 +1,4 @@
-import type { Attributes, Context, Link, SpanKind } from '@opentelemetry/api';
+import type { Context } from '@opentelemetry/api';
 import {
   ParentBasedSampler,
   SamplingDecision,
@@ -21,14 +21,7 @@ class RootSampler implements Sampler {
     this.ratio = new TraceIdRatioBasedSampler(ratio);
   }
 
-  shouldSample(
-    context: Context,
-    traceId: string,
-    name: string,
-    kind: SpanKind,
-    attributes: Attributes,
-    links: Link[],
-  ): SamplingResult {
+  shouldSample(context: Context, traceId: string, name: string): SamplingResult {
     if (name.startsWith(PRISMA_SPAN)) return { decision: SamplingDecision.NOT_RECORD };
     return this.ratio.shouldSample(context, traceId);
   }
