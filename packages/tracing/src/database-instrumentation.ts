@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import type { Span, TracerProvider } from '@opentelemetry/api';
+import { context, trace, type Context, type Span, type TracerProvider } from '@opentelemetry/api';
 import { PgInstrumentation, type PgRequestHookInformation } from '@opentelemetry/instrumentation-pg';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 
@@ -28,10 +28,32 @@ export function startDatabaseInstrumentation(provider: TracerProvider): () => vo
   const pg = new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true, requestHook: nameOperation });
   const prisma = new PrismaInstrumentation({ ignoreSpanTypes: PRISMA_SPANS_IGNORED });
   const disable = registerInstrumentations({ tracerProvider: provider, instrumentations: [pg, prisma] });
+  requireParentForPrisma();
   const unpatch = patchLoadedModules(pg);
   return () => {
     disable();
     unpatch();
+  };
+}
+
+/** What Prisma's client reads from `globalThis` (its instrumentation contract): the helper that makes its spans. */
+interface PrismaTracingHelper {
+  runInChildSpan(options: string | { name: string; context?: Context }, callback: () => unknown): unknown;
+}
+
+/**
+ * Prisma spans its calls even outside any span, each a new trace (every poll of a scheduler would be one), and the
+ * span it makes active would hand an unsampled `traceparent` to what runs inside (an outbox row). Like the pg
+ * instrumentation's `requireParentSpan`, a Prisma call with no span to continue runs unspanned.
+ */
+function requireParentForPrisma(): void {
+  const slot = (globalThis as { PRISMA_INSTRUMENTATION?: { helper?: PrismaTracingHelper } }).PRISMA_INSTRUMENTATION;
+  const helper = slot?.helper;
+  if (helper === undefined) return;
+  const runInChildSpan = helper.runInChildSpan.bind(helper);
+  helper.runInChildSpan = (options, callback) => {
+    const parent = (typeof options === 'string' ? undefined : options.context) ?? context.active();
+    return trace.getSpan(parent) === undefined ? callback() : runInChildSpan(options, callback);
   };
 }
 

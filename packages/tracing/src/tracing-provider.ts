@@ -1,10 +1,15 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { startDatabaseInstrumentation } from './database-instrumentation';
-import { waymarkSampler } from './sampling';
 import type { TracingConfig } from './tracing-config';
 
 export interface Tracing {
@@ -41,7 +46,7 @@ export function startTracing(config: TracingConfig, service: string, exporter?: 
   const spanExporter = exporter ?? new OTLPTraceExporter({ url: tracesUrl(endpoint as string) });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME ?? service }),
-    sampler: waymarkSampler(config.OTEL_TRACES_SAMPLER_ARG),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG) }),
     spanProcessors: [new BatchSpanProcessor(spanExporter)],
   });
   provider.register();
