@@ -53,7 +53,10 @@ describe('database statement groups in the traces', () => {
         const transaction = server && tree.descendants(server, (s) => s.name === 'prisma:client:transaction')[0];
         const statements = transaction ? tree.descendants(transaction, isStatement) : [];
         const inserts = statements.filter((s) => s.attributes['db.operation.name'] === 'INSERT');
-        return server && transaction && inserts.length >= 2 ? { server, transaction, statements, tree } : undefined;
+        const committed = statements.some((s) => s.attributes['db.operation.name'] === 'COMMIT');
+        return server && transaction && inserts.length >= 2 && committed
+          ? { server, transaction, statements, tree }
+          : undefined;
       },
       { timeoutMs: 30_000, message: 'link-api\'s transaction with its INSERT statements in the caller\'s trace' },
     );
@@ -62,9 +65,12 @@ describe('database statement groups in the traces', () => {
     // The transaction holds the repository's operations (Model.action) and the statements each one ran.
     const operations = tree.descendants(transaction, (s) => s.name === 'prisma:client:operation');
     expect(operations.length).toBeGreaterThan(0);
-    const operationNames = statements.map((s) => s.attributes['db.operation.name']);
-    expect(operationNames[0]).toBe('BEGIN');
-    expect(operationNames.at(-1)).toBe('COMMIT');
+    // BEGIN and COMMIT are statements of the transaction's start and commit steps.
+    const step = (name: string) => tree.children(transaction).find((s) => s.name === `prisma:client:${name}`);
+    const operationsIn = (name: string) =>
+      tree.descendants(step(name) as ReceivedSpan, isStatement).map((s) => s.attributes['db.operation.name']);
+    expect(operationsIn('start_transaction')).toEqual(['BEGIN']);
+    expect(operationsIn('commit_transaction')).toEqual(['COMMIT']);
     expect(statements.map((s) => s.name)).toContain(`pg.query:INSERT ${String(statements[0]?.attributes['db.namespace'])}`);
     for (const statement of statements) {
       expect(statement.kind).toBe(SPAN_KIND.client);
