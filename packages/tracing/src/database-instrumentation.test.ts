@@ -1,12 +1,12 @@
 import { isWrapped } from '@opentelemetry/instrumentation';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
-import { Client } from 'pg';
-import Pool from 'pg-pool';
+import { Client, Pool } from 'pg';
 import { startTracing } from './index';
 
 const prismaHelper = () => (globalThis as { PRISMA_INSTRUMENTATION?: { helper?: unknown } }).PRISMA_INSTRUMENTATION;
 
 // pg is imported above, before tracing starts, as in every service: the instrumentation must still reach it.
+// (pg's Pool inherits `connect` from pg-pool's, which is what gets patched.)
 describe('database instrumentation', () => {
   it('patches nothing and registers no Prisma helper when tracing is off', async () => {
     const tracing = startTracing({ OTEL_TRACES_SAMPLER_ARG: 1 }, 'unit');
