@@ -15,22 +15,24 @@ FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
-# patch-package applies these at `npm install` (root postinstall): kafkajs' leaner produce path and its native CRC32C
-# (@node-rs/crc32's prebuilt binary for this platform, installed by the same `npm install`); see packages/events/README.md.
+# patch-package applies these at `npm install` (root postinstall): kafkajs' leaner produce path, its native CRC32C
+# (@node-rs/crc32's prebuilt binary for this platform, installed by the same `npm install`) and a consumer that leaves
+# its group when its join fails; see packages/events/README.md.
 COPY patches ./patches
 COPY packages ./packages
 COPY services ./services
 # The committed public OpenAPI document, from which @waymark/sdk's types are generated.
 COPY api ./api
-# npm needs every workspace's manifest to match the lock file; the end-to-end tests themselves stay out.
+# npm needs every workspace's manifest to match the lock file; the apps and end-to-end tests themselves stay out.
 COPY apps/console/package.json ./apps/console/package.json
+COPY apps/embedded/package.json ./apps/embedded/package.json
 COPY test-e2e/package.json ./test-e2e/package.json
 RUN npm install --no-audit --no-fund
 RUN npm run generate
 
 FROM deps AS build
-# The console is static files served by the gateway: without its workspace, the prune drops React and the rest of
-# its packages from the services' image.
+# The console is static files served by the gateway and the embedded runner is for one machine: without their
+# workspaces, the prune drops React, the embedded PostgreSQL and the rest of their packages from the services' image.
 RUN npx tsc -b services/link-api services/redirector services/analytics-ingest services/notifier \
        services/gs1-catalog services/export-renderer \
   && rm -rf apps \

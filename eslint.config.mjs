@@ -34,18 +34,15 @@ const restrict = (files, patterns, ignores = []) => ({
 const TESTS = ['**/*.test.ts', '**/test/**', '**/bench/**', '**/scripts/**'];
 
 const boundaries = [
-  // packages/embedded composes the six services into one process today; it moves to apps/ later, until then it is
-  // the one package allowed to import them.
-  restrict(
-    ['packages/*/src/**/*.ts'],
-    [serviceImports(), relativeServiceImports, testImports],
-    ['packages/embedded/**', ...TESTS],
-  ),
+  // Packages are the layer below the services: none imports a service, with no exception. Compositions of several
+  // services (the embedded runner) live in apps/.
+  restrict(['packages/*/src/**/*.ts'], [serviceImports(), relativeServiceImports, testImports], TESTS),
   restrict(
     ['packages/*/{test,bench,scripts}/**/*.ts', 'packages/*/src/**/*.test.ts'],
     [serviceImports(), relativeServiceImports],
-    ['packages/embedded/**'],
   ),
+  // apps/ sit above the services and may import any of them; their production code still keeps out of test code.
+  restrict(['apps/*/src/**/*.{ts,tsx}'], [testImports], TESTS),
   ...SERVICES.flatMap((service) => [
     restrict([`services/${service}/src/**/*.ts`], [serviceImports(service), relativeServiceImports, testImports], [
       `services/${service}/src/**/domain/**`,

@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const moduleNameMapper = {};
-for (const dir of ['packages', 'services']) {
+for (const dir of ['packages', 'services', 'apps']) {
   for (const name of fs.readdirSync(path.join(__dirname, dir))) {
     moduleNameMapper[`^@waymark/${name}$`] = `<rootDir>/${dir}/${name}/src/index.ts`;
   }
@@ -23,12 +23,12 @@ module.exports = {
   testTimeout: 60000,
   projects: [
     // Pure tests beside the code: no infrastructure.
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,apps}/*/src/**/*.test.ts'] },
     // Integration and end-to-end tests: real infrastructure started once per run by the test kit.
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{packages,services}/*/test/**/*.test.ts', '<rootDir>/test-e2e/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,services,apps}/*/test/**/*.test.ts', '<rootDir>/test-e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/packages/testkit/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
     },

@@ -9,7 +9,7 @@ describe('every `node …/dist/….js` a user or a deployment runs', () => {
   it('finds the entry points of npm start, the CLIs, the images and the manifests', () => {
     const scripts = new Set(points.map((p) => p.script));
     for (const expected of [
-      'packages/embedded/dist/main.js',
+      'apps/embedded/dist/main.js',
       'packages/cli/dist/main.js',
       'services/redirector/dist/src/main.js',
     ]) {

@@ -1,5 +1,5 @@
 import { createLogger } from '@waymark/logging';
-import { startEmbeddedGateway, type EmbeddedGateway } from '../../packages/embedded/src/embedded-gateway';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../../apps/embedded/src/embedded-gateway';
 import { freePort } from '@waymark/testkit';
 import { builtConsole, consoleFile, CONSOLE_DIST } from '../support/built-console';
 import { askGateway, startGateway, type RunningGateway } from './support/nginx-gateway';

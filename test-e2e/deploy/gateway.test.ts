@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { routeOf } from '../../packages/embedded/src/gateway-routes';
+import { routeOf } from '../../apps/embedded/src/gateway-routes';
 import { API_SERVICES, loadPublicOpenApi, openApiPathOf } from '../../services/link-api/src/http/links/public-openapi';
 import { askGateway, startGateway, type RunningGateway } from './support/nginx-gateway';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readmeFirstCommand, readReadmeFirstCommand } from './readme-command';
 import { SCOPES } from '@waymark/contracts';
-import { startBannerText } from '../../packages/embedded/src/start-banner';
+import { startBannerText } from '../../apps/embedded/src/start-banner';
 import { BANNER_END, parseStartBanner } from './start-banner';
 
 const README = (quickStart: string) =>

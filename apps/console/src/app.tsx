@@ -11,6 +11,7 @@ import { ChannelsPage } from './pages/channels-page';
 import { ChannelPage } from './pages/channel-page';
 import { TenantAnalyticsPage } from './pages/tenant-analytics-page';
 import { ErrorState, Loading } from './ui/states';
+import { MAIN_ID, SkipLink } from './ui/skip-link';
 
 // The GS1 and export pages (and their parsers) load when first opened, keeping them out of the initial bundle.
 const Gs1Page = lazy(() => import('./pages/gs1-page'));
@@ -50,9 +51,7 @@ export function App() {
   };
   return (
     <ClientContext.Provider value={client}>
-      <a className="skip" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="top">
         <span className="brand">Waymark</span>
         <nav aria-label="Sections">
@@ -66,7 +65,7 @@ export function App() {
           Sign out
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         <Page access={access} />
       </main>
     </ClientContext.Provider>

@@ -70,7 +70,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
     expect(errors.every((error) => error.includes(domainRule))).toBe(true);
   });
 
-  it('passes clean code, and the embedded composition (the one package allowed to import services)', async () => {
+  it('passes clean code', async () => {
     const clean = [
       "import { runServiceMain } from '@waymark/http';",
       "import { OUTBOX_DDL } from '@waymark/db';",
@@ -79,7 +79,17 @@ describe('import boundaries (eslint.config.mjs)', () => {
       '',
     ].join('\n');
     expect(await boundaryErrors('services/link-api/src/links/app/boundary-fixture.ts', clean)).toEqual([]);
+  });
+
+  it('lets an app (not a package) compose services, and keeps its production code out of test code', async () => {
     const composition = "export { startService } from '@waymark/link-api';\n";
-    expect(await boundaryErrors('packages/embedded/src/boundary-fixture.ts', composition)).toEqual([]);
+    expect(await boundaryErrors('apps/embedded/src/boundary-fixture.ts', composition)).toEqual([]);
+    expect(await boundaryErrors('packages/cache/src/boundary-fixture.ts', composition)).toEqual([
+      expect.stringContaining('a package does not import a service'),
+    ]);
+    const testCode = "import { harness } from '../test/support/harness';\nexport { harness };\n";
+    expect(await boundaryErrors('apps/embedded/src/boundary-fixture.ts', testCode)).toEqual([
+      expect.stringContaining('production code does not import test code'),
+    ]);
   });
 });

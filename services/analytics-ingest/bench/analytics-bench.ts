@@ -1,5 +1,5 @@
 /*
- * npm run bench:analytics -w @waymark/analytics-ingest
+ * npm run bench -w @waymark/analytics-ingest
  * 1. Sustained ingest: BENCH_ROUNDS (5) rounds of BENCH_CLICKS (20 000) clicks.v1 events published to a librdkafka
  *    mock cluster while analytics-ingest stores them in PostgreSQL (durable: fsync and synchronous_commit on). Rounds,
  *    because the mock keeps only ~5 MB per partition (probed first: what it drops unread is printed). The producer

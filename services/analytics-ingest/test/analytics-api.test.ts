@@ -104,6 +104,21 @@ describe('per-link analytics', () => {
     await waitFor(async () => (await h.get('/v1/links/gone/analytics', keyA)).status === 404, { message: 'link deleted' });
   });
 
+  it('answers a custom from/to range instead of a window, and refuses both together or a reversed range', async () => {
+    const hours = await json<LinkAnalytics>('/v1/links/promo/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T12:16:00Z');
+    expect(hours).toMatchObject({ code: 'promo', granularity: 'hour', from: '2025-06-14T13:00:00.000Z' });
+    expect(hours.window).toBeUndefined();
+    expect(hours.totals.total).toBe(4);
+    const day = await json<LinkAnalytics>('/v1/links/promo/analytics?from=2025-06-08&to=2025-06-08');
+    expect([day.from, day.to, day.totals.total]).toEqual(['2025-06-08T00:00:00.000Z', '2025-06-09T00:00:00.000Z', 1]);
+    for (const query of ['window=7d&from=2025-06-08', 'from=2025-06-10&to=2025-06-01', 'to=tomorrow']) {
+      const response = await h.get(`/v1/links/promo/analytics?${query}`, keyA);
+      expect([query, response.status]).toEqual([query, 400]);
+    }
+    const csv = await h.get('/v1/links/promo/analytics?from=2025-06-08&to=2025-06-08&format=csv', keyA);
+    expect(csv.headers.get('content-disposition')).toContain('promo-2025-06-08-2025-06-09.csv');
+  });
+
   it('keeps tenants apart: the same code on another tenant counts only that tenant’s clicks', async () => {
     const report = await json<LinkAnalytics>('/v1/links/promo/analytics', keyB);
     expect(report.totals).toEqual({ total: 1, clicks: 1, scans: 0, humans: 1, bots: 0, uniqueVisitors: 1 });

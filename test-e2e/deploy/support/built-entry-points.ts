@@ -30,7 +30,7 @@ const filesUnder = (root: string, dir: string, ends: string): string[] =>
 
 /** The entry points named in package.json scripts, the Dockerfile, compose, deploy/ manifests and the docs. */
 export function namedEntryPoints(root: string): EntryPoint[] {
-  const workspaces = ['packages', 'services'].flatMap((dir) =>
+  const workspaces = ['packages', 'services', 'apps'].flatMap((dir) =>
     readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`),
   );
   const manifests = ['.', ...workspaces, 'test-e2e'].filter((dir) => existsSync(path.join(root, dir, 'package.json')));

@@ -26,10 +26,10 @@ export function postgresRestart(system: () => System): void {
       return (await fetch(`${service.url}/readyz`).catch(() => undefined))?.status ?? 0;
     };
 
-    // The waits for ready and unready have failed now and then in CI (a notifier, about once in four runs over three
-    // sessions; on 2026-11-25 its "events" check: the Kafka bus unhealthy, with PostgreSQL back; later that day
-    // notifier-1 not reporting unready within 30 s, cause unknown). So a timeout carries the last status seen and the
-    // service's report (see serviceReport: the bus logs why it is unhealthy, among the first warnings).
+    // The waits for ready and unready have failed now and then in CI (a notifier's "events" check: the Kafka bus
+    // unhealthy with PostgreSQL back, or a notifier not reporting unready within 30 s), so a timeout carries the last
+    // status seen and the service's report (see serviceReport: the bus logs why it is unhealthy, among the first
+    // warnings).
     /** Waits until `/readyz` of the service answers `wanted`. */
     const waitForReadyStatus = async (label: string, wanted: number, timeoutMs: number, message: string) => {
       let status = 0;

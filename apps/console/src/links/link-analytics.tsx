@@ -5,19 +5,24 @@ import { jsonOnly, unwrap } from '../session';
 import { ErrorState, Loading } from '../ui/states';
 import { AnalyticsReport } from '../analytics/analytics-report';
 import { download, seriesCsv } from '../analytics/csv';
+import { rangeLabel, type AnalyticsRange } from '../analytics/analytics-range';
+import { RangePicker } from '../analytics/range-picker';
 
-type Window = '24h' | '7d' | '30d';
-
-/** Per-link analytics, polled every 3 s so a visit shows up within seconds without a reload. */
+/**
+ * Per-link analytics over a window or a custom range, polled every 3 s so a visit shows up within seconds without
+ * a reload. The chart and the CSV download both come from the one answer for the chosen range.
+ */
 export function LinkAnalytics({ domain, code }: { domain: string; code: string }) {
   const client = useClient();
-  const [window, setWindow] = useState<Window>('24h');
+  const [range, setRange] = useState<AnalyticsRange>({ window: '24h' });
   const report = useQuery({
-    queryKey: ['link-analytics', domain, code, window],
+    queryKey: ['link-analytics', domain, code, range],
     queryFn: async () =>
       jsonOnly(
         unwrap(
-          await client.GET('/v1/links/{code}/analytics', { params: { path: { code }, query: { window, domain } } }),
+          await client.GET('/v1/links/{code}/analytics', {
+            params: { path: { code }, query: { ...range, domain } },
+          }),
         ),
       ),
     refetchInterval: 3_000,
@@ -25,18 +30,17 @@ export function LinkAnalytics({ domain, code }: { domain: string; code: string }
   return (
     <section className="card" aria-labelledby="analytics-title">
       <h2 id="analytics-title">Analytics</h2>
-      <div className="segmented" role="group" aria-label="Window">
-        {(['24h', '7d', '30d'] as const).map((w) => (
-          <button key={w} type="button" aria-pressed={w === window} onClick={() => setWindow(w)}>
-            {w}
-          </button>
-        ))}
-        {report.data && (
-          <button type="button" onClick={() => download(`${code}-${window}.csv`, 'text/csv', seriesCsv(report.data))}>
+      <RangePicker value={range} onChange={setRange} />
+      {report.data && (
+        <p>
+          <button
+            type="button"
+            onClick={() => download(`${code}-${rangeLabel(range)}.csv`, 'text/csv', seriesCsv(report.data))}
+          >
             Download CSV
           </button>
-        )}
-      </div>
+        </p>
+      )}
       {report.isPending && <Loading what="analytics" />}
       {report.isError && <ErrorState error={report.error} />}
       {report.data && <AnalyticsReport report={report.data} title={`${domain}/${code}`} />}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OperatorClientContext } from './operator-context';
 import { forgetOperatorToken, operatorClientFor, storedOperatorToken, storeOperatorToken } from './operator-session';
@@ -7,6 +7,7 @@ import { OperatorSignIn } from './operator-sign-in';
 import { TenantsPage } from './tenants-page';
 import { TenantPage } from './tenant-page';
 import { PlansPage } from './plans-page';
+import { MAIN_ID, SkipLink } from '../ui/skip-link';
 import './operator.css';
 
 /** Operator mode: tenants, their keys and domains, plans and entitlements, through the operator API (/admin/v1). */
@@ -34,9 +35,7 @@ export default function OperatorApp() {
     route.page === page || (page === 'tenants' && route.page === 'tenant') ? 'page' : undefined;
   return (
     <OperatorClientContext.Provider value={client}>
-      <a className="skip" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="top">
         <span className="brand">Waymark operator</span>
         <nav aria-label="Operator sections">
@@ -52,7 +51,7 @@ export default function OperatorApp() {
           Sign out
         </button>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id={MAIN_ID} tabIndex={-1}>
         {route.page === 'tenant' ? (
           <TenantPage id={route.id} tab={route.tab} />
         ) : route.page === 'plans' ? (
@@ -63,10 +62,4 @@ export default function OperatorApp() {
       </main>
     </OperatorClientContext.Provider>
   );
-}
-
-/** `#main` would replace the hash route; move focus to the main region instead. */
-function skipToMain(event: MouseEvent) {
-  event.preventDefault();
-  document.getElementById('main')?.focus();
 }

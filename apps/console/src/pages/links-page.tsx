@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useClient } from '../client-context';
 import { unwrap } from '../session';
@@ -6,6 +6,9 @@ import { linkHref } from '../router';
 import { Empty, ErrorState, Loading } from '../ui/states';
 import { LinkCreateForm } from '../links/link-create-form';
 import { Pager, useCursorPages } from '../ui/cursor-pager';
+
+// The CSV import (and its parser) is a separate chunk, fetched after the first page is shown.
+const LinkBulkImport = lazy(() => import('../links/link-bulk-import'));
 
 type SortKey = 'createdAt' | 'code' | 'lastClickAt';
 const PAGE_SIZE = 25;
@@ -37,6 +40,9 @@ export function LinksPage() {
     <>
       <h1>Links</h1>
       <LinkCreateForm />
+      <Suspense fallback={<Loading what="the CSV import" />}>
+        <LinkBulkImport />
+      </Suspense>
       <section className="card" aria-labelledby="links-title">
         <h2 id="links-title">Your links</h2>
         <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>

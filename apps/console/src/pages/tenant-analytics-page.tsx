@@ -5,41 +5,32 @@ import { jsonOnly, unwrap } from '../session';
 import { ErrorState, Loading } from '../ui/states';
 import { AnalyticsReport } from '../analytics/analytics-report';
 import { download, seriesCsv } from '../analytics/csv';
-
-const DAYS = { '24h': 1, '7d': 7, '30d': 30 } as const;
+import { rangeLabel, tenantQuery, type AnalyticsRange } from '../analytics/analytics-range';
+import { RangePicker } from '../analytics/range-picker';
 
 export function TenantAnalyticsPage() {
   const client = useClient();
-  const [window, setWindow] = useState<keyof typeof DAYS>('7d');
+  const [range, setRange] = useState<AnalyticsRange>({ window: '7d' });
   const report = useQuery({
-    queryKey: ['tenant-analytics', window],
-    queryFn: async () => {
-      const to = new Date();
-      const from = new Date(to.getTime() - DAYS[window] * 86_400_000);
-      return jsonOnly(
-        unwrap(
-          await client.GET('/v1/analytics', { params: { query: { from: from.toISOString(), to: to.toISOString() } } }),
-        ),
-      );
-    },
+    queryKey: ['tenant-analytics', range],
+    queryFn: async () =>
+      jsonOnly(unwrap(await client.GET('/v1/analytics', { params: { query: tenantQuery(range, new Date()) } }))),
     refetchInterval: 5_000,
   });
   return (
     <>
       <h1>Analytics</h1>
-      <section className="card">
-        <label>
-          Window{' '}
-          <select value={window} onChange={(e) => setWindow(e.target.value as keyof typeof DAYS)}>
-            {Object.keys(DAYS).map((w) => (
-              <option key={w}>{w}</option>
-            ))}
-          </select>
-        </label>
+      <section className="card" aria-label="All links">
+        <RangePicker value={range} onChange={setRange} />
         {report.data && (
-          <button type="button" onClick={() => download(`analytics-${window}.csv`, 'text/csv', seriesCsv(report.data))}>
-            Download CSV
-          </button>
+          <p>
+            <button
+              type="button"
+              onClick={() => download(`analytics-${rangeLabel(range)}.csv`, 'text/csv', seriesCsv(report.data))}
+            >
+              Download CSV
+            </button>
+          </p>
         )}
         {report.isPending && <Loading what="analytics" />}
         {report.isError && <ErrorState error={report.error} />}

@@ -67,7 +67,8 @@ interface ReportBase {
 export interface LinkAnalytics extends ReportBase {
   domain: string;
   code: string;
-  window: '24h' | '7d' | '30d';
+  /** The window asked for; absent when the report is for a custom `from`/`to` range. */
+  window?: '24h' | '7d' | '30d';
 }
 
 export interface TenantAnalytics extends ReportBase {

@@ -18,9 +18,13 @@ export class LinkAnalyticsController extends Controller {
    * Click and scan analytics of one link. `window` 24h is the current UTC hour and the 23 before it (hourly
    * series); 7d and 30d are today (UTC) and the 6 or 29 days before it (daily series). `format=csv` returns the
    * same report as one CSV table (columns section, key, total, clicks, scans, humans, bots, unique_visitors).
+   * Instead of `window`, `from` and `to` choose a custom range read as in the tenant-wide analytics ([from, to),
+   * dates or date-times with an offset, at most 366 days, hourly up to 48 h); the answer then has no `window`.
    * @summary Get a link's analytics
    * @param code The link's code
    * @param window 24h, 7d or 30d; default 24h
+   * @param from Start of a custom range, inclusive (not with `window`)
+   * @param to End of a custom range, exclusive; a date includes that day (not with `window`)
    * @param domain The link's domain; default the tenant's default domain
    * @param top Entries per breakdown, 1 to 100; default 10
    * @param format json (default) or csv
@@ -41,6 +45,8 @@ export class LinkAnalyticsController extends Controller {
     @Path() code: string,
     @Request() request: ExpressRequest,
     @Query() window?: AnalyticsWindow,
+    @Query() from?: string,
+    @Query() to?: string,
     @Query() domain?: string,
     @Query() top?: number,
     @Query() format?: ReportFormat,
@@ -53,8 +59,11 @@ export class LinkAnalyticsController extends Controller {
       code,
       domain,
       window,
+      from,
+      to,
       top: parseTop(top),
     });
-    return respond(request, output, report, `${report.code}-${report.window}.csv`);
+    const span = report.window ?? `${report.from.slice(0, 10)}-${report.to.slice(0, 10)}`;
+    return respond(request, output, report, `${report.code}-${span}.csv`);
   }
 }

@@ -1,5 +1,5 @@
 /** `npm start -- --help`: what the embedded mode runs and the variables that move it (embedded-config.ts). */
-export const EMBEDDED_USAGE = `usage: npm start            (or: node packages/embedded/dist/main.js)
+export const EMBEDDED_USAGE = `usage: npm start            (or: node apps/embedded/dist/main.js)
 Runs all six Waymark services in one process, on an embedded PostgreSQL, an in-process event bus and cache, and an
 S3-compatible store on local disk. Prints the API base URL, the redirector URL and the command that issues an API key.
 Stop it with Ctrl-C (or SIGTERM): it drains requests and stops cleanly. Data survives a restart.

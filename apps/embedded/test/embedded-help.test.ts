@@ -7,7 +7,7 @@ import { embeddedSchema } from '../src/embedded-config';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
-const MAIN = path.join(REPO_ROOT, 'packages', 'embedded', 'src', 'main.ts');
+const MAIN = path.join(REPO_ROOT, 'apps', 'embedded', 'src', 'main.ts');
 
 describe('npm start -- --help', () => {
   let dataDir: string;
