@@ -1,7 +1,7 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { createLogger } from '@waymark/logging';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { inSpan, SpanKind, startTracing, traceParentOf, type Tracing } from '@waymark/tracing';
+import { inSpan, SpanKind, startTracing, type Tracing } from '@waymark/tracing';
 import { enqueue, OUTBOX_DDL, OutboxRelay, runMigrations } from '../src';
 import type { PrismaClient } from './fixtures/src/generated/prisma/client';
 import { RecordingBus } from './fixtures/recording-bus';
@@ -18,8 +18,9 @@ describe('the outbox with tracing on', () => {
   let relay: OutboxRelay | undefined;
   const topic = widgetTopic(uniqueName('widgets'));
 
+  const exporter = new InMemorySpanExporter();
   beforeAll(async () => {
-    tracing = startTracing({ OTEL_TRACES_SAMPLER_ARG: 1 }, 'db-test', new InMemorySpanExporter());
+    tracing = startTracing({ OTEL_TRACES_SAMPLER_ARG: 1 }, 'db-test', exporter);
     ({ databaseUrl, prisma } = await migratedDatabase(schema));
   });
   afterAll(async () => {
@@ -33,10 +34,16 @@ describe('the outbox with tracing on', () => {
 
   it('publishes an event in the trace of the request that wrote it, and an untraced one with no traceparent', async () => {
     const traced = widget('traced');
-    const requestTrace = await inSpan('request', { kind: SpanKind.SERVER }, async () => {
+    const request = await inSpan('request', { kind: SpanKind.SERVER }, async (span) => {
       await write(traced);
-      return traceParentOf();
+      return span.spanContext();
     });
+    // The row is written inside Prisma's transaction span, a child of the request's: the event continues from it.
+    await tracing.flush();
+    const transaction = exporter
+      .getFinishedSpans()
+      .find((s) => s.name === 'prisma:client:transaction' && s.parentSpanContext?.spanId === request.spanId);
+    const requestTrace = `00-${request.traceId}-${transaction?.spanContext().spanId}-01`;
     const untraced = widget('untraced');
     await write(untraced);
     const rows = await prisma.$queryRawUnsafe<{ key: string; trace_parent: string | null }[]>(

@@ -8,6 +8,6 @@ export {
   traceHeaders,
   traceParentOf,
 } from './propagation';
-export { inSpan, markFailed, waymarkTracer, type SpanOptions } from './spans';
+export { inSpan, inStatementGroup, markFailed, waymarkTracer, type SpanOptions } from './spans';
 export { tracedPublish, tracedConsume, type HeaderCarrier, type MessagingTarget } from './messaging';
-export { SpanKind, SpanStatusCode, context, trace, type Span, type Context } from '@opentelemetry/api';
+export { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, trace, type Span, type Context } from '@opentelemetry/api';

@@ -1,12 +1,12 @@
 import {
   context,
   INVALID_SPAN_CONTEXT,
+  SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
   type Context,
   type Span,
-  type SpanKind,
   type Tracer,
 } from '@opentelemetry/api';
 import { isTracingOn } from './tracing-provider';
@@ -48,4 +48,14 @@ export function markFailed(span: Span, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   span.recordException(error instanceof Error ? error : new Error(message));
   span.setStatus({ code: SpanStatusCode.ERROR, message });
+}
+
+/**
+ * A statement group for work on raw pg (Prisma makes its own): one INTERNAL span named `name` (what the work does,
+ * such as `store clicks`) under which instrumentation-pg's statement spans nest. Off, this is `work()`.
+ */
+export function inStatementGroup<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!isTracingOn()) return work();
+  const attributes = { 'db.system.name': 'postgresql', 'waymark.db.group': name };
+  return inSpan(name, { kind: SpanKind.INTERNAL, attributes }, () => work());
 }

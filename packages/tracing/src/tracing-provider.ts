@@ -9,6 +9,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { startDatabaseInstrumentation } from './database-instrumentation';
 import type { TracingConfig } from './tracing-config';
 
 export interface Tracing {
@@ -33,8 +34,9 @@ const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: a
 
 /**
  * Registers the OpenTelemetry SDK when an OTLP endpoint is configured: a Node tracer provider (AsyncLocalStorage
- * context, W3C trace-context propagation), a parent-based ratio sampler, and a batch span processor exporting OTLP
- * over HTTP. The batch processor never blocks the caller: spans queue in memory and a full queue drops them.
+ * context, W3C trace-context propagation), a parent-based ratio sampler, a batch span processor exporting OTLP
+ * over HTTP, and the database instrumentations (pg statements, Prisma operations and transactions). The batch
+ * processor never blocks the caller: spans queue in memory and a full queue drops them.
  * Without an endpoint nothing is registered and the API's no-op tracer answers every call. `exporter` replaces the
  * OTLP one (tests read spans from memory).
  */
@@ -48,12 +50,14 @@ export function startTracing(config: TracingConfig, service: string, exporter?: 
     spanProcessors: [new BatchSpanProcessor(spanExporter)],
   });
   provider.register();
+  const stopDatabaseInstrumentation = startDatabaseInstrumentation(provider);
   on = true;
   return {
     enabled: true,
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       on = false;
+      stopDatabaseInstrumentation();
       await provider.shutdown();
       trace.disable();
       context.disable();

@@ -13,6 +13,7 @@ import {
 } from '@waymark/http';
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { ClickFact } from '@waymark/contracts';
+import { inStatementGroup } from '@waymark/tracing';
 import { applyLinkStates } from './app/apply-link-states';
 import { StripedBatchWriter } from './app/striped-batch-writer';
 import { enrichClick } from './app/enrich-click';
@@ -94,7 +95,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       await applyLinkStates(records, links);
       for (const record of records) linksFresh.forget(record.key);
     },
-    onClicks: (clicks) => ingestClicks(clicks, ingestDeps),
+    // One statement group per batch (link ids, partitions, the facts' write) under the batch's consumer span.
+    onClicks: (clicks) => inStatementGroup('store clicks', () => ingestClicks(clicks, ingestDeps)),
     dependenciesReady: postgresReady,
   });
 

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { isTraceParent, TRACEPARENT_HEADER } from '@waymark/tracing';
+import { context, inStatementGroup, isTraceParent, ROOT_CONTEXT, TRACEPARENT_HEADER } from '@waymark/tracing';
 import type { TopicDef } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
@@ -87,7 +87,9 @@ export class OutboxRelay {
    */
   async publishPending(): Promise<number> {
     if (!this.draining) {
-      this.draining = this.drain().finally(() => (this.draining = undefined));
+      // A drain serves every caller waiting on it, so it runs in none's trace: its statements are no request's work
+      // (each published row's span continues the row's own trace).
+      this.draining = context.with(ROOT_CONTEXT, () => this.drain()).finally(() => (this.draining = undefined));
       return this.draining;
     }
     this.followUp ??= this.draining
@@ -104,13 +106,15 @@ export class OutboxRelay {
    * another instance's (which may hold a row locked, or hold back a later row of its key, while this one drains).
    */
   async publishedThroughNow(pollMs = 10): Promise<void> {
-    const head = await newestRowId(this.pool);
-    const topics = [...this.topics.keys()];
-    for (;;) {
-      await this.publishPending();
-      if (!(await pendingUpTo(this.pool, head, topics))) return;
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
+    return inStatementGroup('await outbox published', async () => {
+      const head = await newestRowId(this.pool);
+      const topics = [...this.topics.keys()];
+      for (;;) {
+        await this.publishPending();
+        if (!(await pendingUpTo(this.pool, head, topics))) return;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    });
   }
 
   /** Events this relay published since it started (for the published counter). */

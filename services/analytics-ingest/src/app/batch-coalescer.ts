@@ -1,11 +1,15 @@
+import { context, ROOT_CONTEXT, type Context } from '@waymark/tracing';
+
 /**
  * Merges batches handed in while a flush is running into the next flush, so that several partitions' batches
  * (consumed concurrently) share one statement and one commit instead of paying ~one fsync each. One flush runs at
  * a time (two concurrent ones measured slower: smaller statements that wait on each other's rollup rows); a caller's promise settles with the flush that carried its items, so a consumer still commits its offsets
  * only after its own events are stored, and a failed flush fails every batch in it (each is redelivered or retried).
+ * A flush of one batch runs in that batch's trace context (its statements join its trace); a flush of several runs
+ * in none, rather than in whichever batch happened to start the drain.
  */
 export class BatchCoalescer<T> {
-  private pending: Array<{ items: T[]; settle: (error?: unknown) => void }> = [];
+  private pending: Array<{ items: T[]; context: Context; settle: (error?: unknown) => void }> = [];
   private running = false;
 
   constructor(
@@ -16,7 +20,8 @@ export class BatchCoalescer<T> {
 
   submit(items: T[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ items, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      const settle = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+      this.pending.push({ items, context: context.active(), settle });
       if (!this.running) void this.drain();
     });
   }
@@ -32,7 +37,8 @@ export class BatchCoalescer<T> {
         count += next.items.length;
       }
       try {
-        await this.flush(taken.flatMap((entry) => entry.items));
+        const carrier = taken.length === 1 ? (taken[0] as (typeof taken)[number]).context : ROOT_CONTEXT;
+        await context.with(carrier, () => this.flush(taken.flatMap((entry) => entry.items)));
         for (const entry of taken) entry.settle();
       } catch (error) {
         for (const entry of taken) entry.settle(error ?? new Error('flush failed'));
