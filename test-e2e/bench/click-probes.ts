@@ -93,5 +93,10 @@ export class ClickProbes {
 
 export function describeLatencies(name: string, values: readonly number[], missing: number): string {
   const sorted = [...values].sort((a, b) => a - b);
-  return `${name.padEnd(22)} ${String(values.length).padStart(4)} probes   p50 ${percentile(sorted, 0.5).toFixed(0)} ms   p99 ${percentile(sorted, 0.99).toFixed(0)} ms   max ${(sorted[sorted.length - 1] ?? Number.NaN).toFixed(0)} ms${missing ? `   not arrived: ${missing}` : ''}`;
+  const at = (q: number) => percentile(sorted, q).toFixed(0);
+  const max = (sorted[sorted.length - 1] ?? Number.NaN).toFixed(0);
+  return (
+    `${name.padEnd(22)} ${String(values.length).padStart(4)} probes   p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   ` +
+    `p99 ${at(0.99)} ms   max ${max} ms${missing ? `   not arrived: ${missing}` : ''}`
+  );
 }

@@ -23,6 +23,21 @@ export class LatencyRecorder {
     });
   }
 
+  /** Every latency recorded for one route class, failures included. */
+  samplesOf(routeClass: string): readonly number[] {
+    return this.samples.get(routeClass) ?? [];
+  }
+
+  /** Requests of one route class that did not get their expected answer. */
+  failuresOf(routeClass: string): number {
+    return [...(this.failures.get(routeClass)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Requests of every route class that did not get their expected answer. */
+  get failed(): number {
+    return [...this.failures.keys()].reduce((sum, routeClass) => sum + this.failuresOf(routeClass), 0);
+  }
+
   get total(): number {
     let total = 0;
     for (const list of this.samples.values()) total += list.length;
