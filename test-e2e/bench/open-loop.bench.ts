@@ -15,7 +15,7 @@ import { describeLatencies } from './click-probes';
 import { LatencyRecorder, percentile } from './latency-recorder';
 import { RouteMix } from './route-mix';
 import { runBaseline } from './open-loop/baseline-gateway';
-import { judgeLag, type LagVerdict } from './open-loop/lag-math';
+import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
 import { runLoadWindow } from './open-loop/load-window';
 import { cpuLines, lagLines, scheduleLine } from './open-loop/report-printer';
 
@@ -76,9 +76,8 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
   });
   const probes = run.probes as NonNullable<typeof run.probes>;
 
-  // A group falling behind by more than 1 % of the clicks a second, or ending 5 s of clicks behind, is not real time.
-  const judge = (points: Parameters<typeof judgeLag>[0]) => judgeLag(points, Math.max(5, RATE / 100), RATE * 5);
-  const verdicts = new Map<string, LagVerdict>([...run.lags].map(([key, points]) => [key, judge(points)]));
+  const limits = lagLimitsFor(RATE);
+  const verdicts = new Map<string, LagVerdict>([...run.lags].map(([key, points]) => [key, judgeLag(points, limits)]));
   const redirects = [...recorder.samplesOf('redirect')].sort((a, b) => a - b);
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 

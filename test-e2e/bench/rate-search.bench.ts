@@ -11,7 +11,7 @@ import type { System } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { LatencyRecorder, percentile } from './latency-recorder';
 import { RouteMix } from './route-mix';
-import { judgeLag } from './open-loop/lag-math';
+import { judgeLag, lagLimitsFor } from './open-loop/lag-math';
 import { runLoadWindow } from './open-loop/load-window';
 import { highestHoldingRate, stepHolds, stepRates, type StepOutcome } from './open-loop/rate-search';
 
@@ -60,9 +60,7 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
       lagEveryMs: 2000,
       watched: [],
     });
-    // As in open-loop.bench.ts: growing by 1 % of the clicks a second, or ending 5 s of clicks behind, is not bounded.
-    const judge = (points: Parameters<typeof judgeLag>[0]) => judgeLag(points, Math.max(5, rate / 100), rate * 5);
-    const lags = [...run.lags].map(([key, points]) => ({ key, verdict: judge(points) }));
+    const lags = [...run.lags].map(([key, points]) => ({ key, verdict: judgeLag(points, lagLimitsFor(rate)) }));
     const failed = run.load.keeping.dropped + recorder.failed;
     const outcome: StepOutcome = {
       rate,

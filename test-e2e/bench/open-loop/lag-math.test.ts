@@ -1,4 +1,4 @@
-import { combineLags, judgeLag, lagKey, lagSlope, parseLagMetrics, type LagPoint } from './lag-math';
+import { combineLags, judgeLag, lagKey, lagLimitsFor, lagSlope, parseLagMetrics, type LagPoint } from './lag-math';
 
 const exposition = [
   '# HELP event_consumer_lag_messages Messages not yet handled',
@@ -44,9 +44,17 @@ describe('consumer lag over a run', () => {
   });
 
   it('calls a lag bounded when its tail neither grows nor ends too far behind', () => {
-    expect(judgeLag(line(0, 200, 90), 15, 15_000)).toMatchObject({ bounded: true, last: 200 });
-    expect(judgeLag(line(40, 0, 90), 15, 15_000)).toMatchObject({ bounded: false, reason: 'grows' });
-    expect(judgeLag(line(0, 20_000, 90), 15, 15_000)).toMatchObject({ bounded: false, reason: 'ends too far behind' });
-    expect(judgeLag([], 15, 15_000)).toMatchObject({ bounded: false, reason: 'too few samples' });
+    const limits = lagLimitsFor(1500);
+    expect(limits).toEqual({ tolerancePerS: 15, floor: 1500, maxLag: 7500 });
+    expect(judgeLag(line(0, 200, 90), limits)).toMatchObject({ bounded: true, last: 200 });
+    expect(judgeLag(line(40, 0, 90), limits)).toMatchObject({ bounded: false, reason: 'grows', last: 3600 });
+    expect(judgeLag(line(0, 9000, 90), limits)).toMatchObject({ bounded: false, reason: 'ends too far behind' });
+    expect(judgeLag([], limits)).toMatchObject({ bounded: false, reason: 'too few samples' });
+  });
+
+  it('lets a small lag saw-tooth upwards without calling it growing', () => {
+    // 12 messages a second for 90 s ends at 1080, under one second of clicks at 1500/s.
+    expect(judgeLag(line(12, 0, 90), { ...lagLimitsFor(1500), tolerancePerS: 5 })).toMatchObject({ bounded: true });
+    expect(judgeLag(line(12, 600, 90), { ...lagLimitsFor(1500), tolerancePerS: 5 })).toMatchObject({ bounded: false });
   });
 });

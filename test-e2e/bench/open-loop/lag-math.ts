@@ -82,17 +82,32 @@ export interface LagVerdict {
   reason?: string;
 }
 
+/** What a lag is judged against; see judgeLag. */
+export interface LagLimits {
+  /** Messages a second the lag may grow by over the last half of the run. */
+  tolerancePerS: number;
+  /** A lag that ends below this is in real time whatever its slope (batching makes a small lag saw-tooth). */
+  floor: number;
+  /** A lag that ends above this is a backlog too old to call real time, whatever its slope. */
+  maxLag: number;
+}
+
+/** The limits for a run at `ratePerSecond` clicks: grow by 1 % of the rate, a floor of 1 s and a ceiling of 5 s. */
+export function lagLimitsFor(ratePerSecond: number): LagLimits {
+  return { tolerancePerS: Math.max(5, ratePerSecond / 100), floor: ratePerSecond, maxLag: ratePerSecond * 5 };
+}
+
 /**
- * Whether a lag stays bounded: over the last half of the run it neither grows faster than `tolerancePerS` (a
- * consumer falling that many messages a second further behind) nor ends above `maxLag` (a backlog already too old to
- * call real time).
+ * Whether a lag stays bounded: over the last half of the run it does not grow faster than the tolerance (a consumer
+ * falling that many messages a second further behind) unless it ends under the floor, and it never ends above maxLag.
  */
-export function judgeLag(points: readonly LagPoint[], tolerancePerS: number, maxLag: number): LagVerdict {
+export function judgeLag(points: readonly LagPoint[], limits: LagLimits): LagVerdict {
+  const { tolerancePerS, floor, maxLag } = limits;
   const slopePerS = lagSlope(points);
   const last = points[points.length - 1]?.lag ?? Number.NaN;
   const peak = points.reduce((m, p) => Math.max(m, p.lag), 0);
   if (Number.isNaN(slopePerS)) return { bounded: false, slopePerS, last, peak, reason: 'too few samples' };
-  if (slopePerS > tolerancePerS) return { bounded: false, slopePerS, last, peak, reason: 'grows' };
+  if (slopePerS > tolerancePerS && last >= floor) return { bounded: false, slopePerS, last, peak, reason: 'grows' };
   if (last > maxLag) return { bounded: false, slopePerS, last, peak, reason: 'ends too far behind' };
   return { bounded: true, slopePerS, last, peak };
 }
