@@ -1,3 +1,8 @@
+export interface RecordedLatencies {
+  samples: [string, number[]][];
+  failures: [string, [string, number][]][];
+}
+
 /** Latencies and outcomes per route class of a load run. */
 export class LatencyRecorder {
   private readonly samples = new Map<string, number[]>();
@@ -36,6 +41,21 @@ export class LatencyRecorder {
   /** Requests of every route class that did not get their expected answer. */
   get failed(): number {
     return [...this.failures.keys()].reduce((sum, routeClass) => sum + this.failuresOf(routeClass), 0);
+  }
+
+  /** The recorded latencies and outcomes as plain data, to cross a process boundary (see LatencyRecorder.from). */
+  export(): RecordedLatencies {
+    return {
+      samples: [...this.samples],
+      failures: [...this.failures].map(([routeClass, byOutcome]) => [routeClass, [...byOutcome]]),
+    };
+  }
+
+  static from(recorded: RecordedLatencies): LatencyRecorder {
+    const recorder = new LatencyRecorder();
+    for (const [routeClass, list] of recorded.samples) recorder.samples.set(routeClass, list);
+    for (const [routeClass, byOutcome] of recorded.failures) recorder.failures.set(routeClass, new Map(byOutcome));
+    return recorder;
   }
 
   get total(): number {

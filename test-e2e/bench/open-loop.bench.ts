@@ -12,10 +12,10 @@ import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
 import type { System } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { describeLatencies } from './click-probes';
-import { LatencyRecorder, percentile } from './latency-recorder';
-import { RouteMix } from './route-mix';
+import { percentile } from './latency-recorder';
 import { runBaseline } from './open-loop/baseline-gateway';
 import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
+import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
 import { runLoadWindow } from './open-loop/load-window';
 import { cpuLines, lagLines, scheduleLine } from './open-loop/report-printer';
 
@@ -37,37 +37,46 @@ const P99_LIMIT_MS = 50;
 let system: System;
 let tenant: Tenant;
 let watched: WatchedProcess[];
+let generator: LoadGenerator;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 beforeAll(async () => {
   const before = new Set((await readAllStats()).map((s) => s.pid));
   ({ system, tenant } = await startBenchSystem());
-  // The system's own infrastructure (not the test kit's shared one, started before), its services and this process
-  // (the load generator, the probes, and the fault proxies every service reaches Redis and PostgreSQL through).
+  generator = await startLoadGenerator();
+  // The system's own infrastructure (not the test kit's shared one, started before), its services, the generator
+  // and this process (the probes, the webhook receiver and the fault proxies every service reaches Redis and
+  // PostgreSQL through).
   watched = [
     ...[...system.services.values()].map((s) => ({ name: s.name, pid: s.proc.pid, tree: true })),
     ...infraRoots(await readAllStats(), before),
-    { name: 'bench process (load, probes, fault proxies)', pid: process.pid, tree: false },
+    { name: 'load generator', pid: generator.pid, tree: false },
+    { name: 'bench process (probes, fault proxies)', pid: process.pid, tree: false },
   ];
 }, 300_000);
 
 afterAll(async () => {
+  generator?.stop();
   await system?.stop();
 }, 120_000);
 
 test('open-loop load at a fixed offered rate through the gateway', async () => {
   const { codes, probeCodes } = await prepareBenchLinks(system, tenant, LINKS, PROBES);
-  const mix = new RouteMix(codes, tenant.domain, tenant.key);
   // In flight beyond two seconds of the offered rate, the system is not keeping up: further sends are dropped.
-  const load = { ratePerSecond: RATE, connections: CONNECTIONS, maxInFlight: Math.max(1000, RATE * 2) };
-  const baseline = await runBaseline(system, mix, { ...load, seconds: BASELINE_S });
+  const load = {
+    host: tenant.domain,
+    apiKey: tenant.key,
+    codes,
+    ratePerSecond: RATE,
+    connections: CONNECTIONS,
+    maxInFlight: Math.max(1000, RATE * 2),
+  };
+  const baseline = await runBaseline(system, generator, { ...load, seconds: BASELINE_S });
 
-  const recorder = new LatencyRecorder();
   const run = await runLoadWindow({
     ...load,
     system,
-    mix,
-    recorder,
+    generator,
     seconds: SECONDS,
     warmupS: WARMUP_S,
     lagEveryMs: 3000,
@@ -75,6 +84,7 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
     probes: { tenant, hookPath: HOOK_PATH, codes: probeCodes, graceMs: 90_000 },
   });
   const probes = run.probes as NonNullable<typeof run.probes>;
+  const recorder = run.recorder;
 
   const limits = lagLimitsFor(RATE);
   const verdicts = new Map<string, LagVerdict>([...run.lags].map(([key, points]) => [key, judgeLag(points, limits)]));

@@ -9,8 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { prepareBenchLinks, startBenchSystem } from './bench-system';
 import type { System } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
-import { LatencyRecorder, percentile } from './latency-recorder';
-import { RouteMix } from './route-mix';
+import { percentile } from './latency-recorder';
+import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
 import { judgeLag, lagLimitsFor } from './open-loop/lag-math';
 import { runLoadWindow } from './open-loop/load-window';
 import { highestHoldingRate, stepHolds, stepRates, type StepOutcome } from './open-loop/rate-search';
@@ -31,27 +31,30 @@ const SETTLE_MS = 3000;
 
 let system: System;
 let tenant: Tenant;
+let generator: LoadGenerator;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 beforeAll(async () => {
   ({ system, tenant } = await startBenchSystem());
+  generator = await startLoadGenerator();
 }, 300_000);
 
 afterAll(async () => {
+  generator?.stop();
   await system?.stop();
 }, 120_000);
 
 test('highest offered rate at which every lag stays bounded and redirect p99 stays under 50 ms', async () => {
   const { codes } = await prepareBenchLinks(system, tenant, 2000, 1);
-  const mix = new RouteMix(codes, tenant.domain, tenant.key);
   const outcomes: StepOutcome[] = [];
   print(`\nrate search: ${FROM}..${TO} req/s in steps of ${STEP}, ${STEP_SECONDS} s each, 5 % API calls`);
   for (const rate of stepRates(FROM, TO, STEP)) {
-    const recorder = new LatencyRecorder();
     const run = await runLoadWindow({
       system,
-      mix,
-      recorder,
+      generator,
+      host: tenant.domain,
+      apiKey: tenant.key,
+      codes,
       ratePerSecond: rate,
       seconds: STEP_SECONDS,
       warmupS: 1,
@@ -61,6 +64,7 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
       watched: [],
     });
     const lags = [...run.lags].map(([key, points]) => ({ key, verdict: judgeLag(points, lagLimitsFor(rate)) }));
+    const recorder = run.recorder;
     const failed = run.load.keeping.dropped + recorder.failed;
     const outcome: StepOutcome = {
       rate,

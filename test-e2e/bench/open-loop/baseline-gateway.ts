@@ -1,9 +1,8 @@
 import { startGateway, upstreamOf } from '../../system/support/gateway';
 import type { System } from '../../system/support/system';
-import { LatencyRecorder, percentile } from '../latency-recorder';
+import { percentile } from '../latency-recorder';
 import { startBareServer } from '../one-instance-ratio';
-import type { RouteMix } from '../route-mix';
-import { runOpenLoop, type OpenLoopOptions } from './open-loop-load';
+import type { GeneratorRun, LoadGenerator } from './load-generator';
 import { readAllStats, infraRoots, sampleTicks, ticksPerSecond, type WatchedProcess } from './proc-sampler';
 import { cpuSecondsPerThousand } from './proc-cpu';
 
@@ -23,8 +22,8 @@ export interface BaselineResult {
  */
 export async function runBaseline(
   system: System,
-  mix: RouteMix,
-  load: Pick<OpenLoopOptions, 'ratePerSecond' | 'seconds' | 'connections' | 'maxInFlight'>,
+  generator: LoadGenerator,
+  load: Omit<GeneratorRun, 'gatewayPort' | 'apiEvery'>,
 ): Promise<BaselineResult> {
   const bare = await startBareServer();
   const ports = (prefix: string) =>
@@ -44,9 +43,8 @@ export async function runBaseline(
       ...infraRoots(await readAllStats(), before).map((w) => ({ ...w, name: 'baseline' })),
       { name: 'baseline', pid: bare.pid, tree: false },
     ];
-    const recorder = new LatencyRecorder();
     const startTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
-    const result = await runOpenLoop({ ...load, gatewayPort: gateway.port, mix, apiEvery: 0, recorder });
+    const { load: result, recorder } = await generator.run({ ...load, gatewayPort: gateway.port, apiEvery: 0 });
     const endTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
     const latencies = [...recorder.samplesOf('redirect')].sort((a, b) => a - b);
     return {

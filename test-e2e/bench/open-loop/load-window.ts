@@ -1,17 +1,20 @@
 import { ClickProbes, type ProbeLatencies } from '../click-probes';
 import type { LatencyRecorder } from '../latency-recorder';
-import type { RouteMix } from '../route-mix';
 import type { System } from '../../system/support/system';
 import type { Tenant } from '../../system/support/tenant';
 import type { LagPoint } from './lag-math';
 import { LagSampler } from './lag-sampler';
-import { redirectsBetween, runOpenLoop, type OpenLoopResult } from './open-loop-load';
+import type { LoadGenerator } from './load-generator';
+import { redirectsBetween, type OpenLoopResult } from './open-loop-load';
 import { sampleTicks, type WatchedProcess } from './proc-sampler';
 
 export interface LoadWindowOptions {
   system: System;
-  mix: RouteMix;
-  recorder: LatencyRecorder;
+  generator: LoadGenerator;
+  /** The tenant's short domain, its API key and the codes to redirect. */
+  host: string;
+  apiKey: string;
+  codes: readonly string[];
   ratePerSecond: number;
   seconds: number;
   /** Seconds from the start before the steady window (CPU accounting) opens. */
@@ -27,6 +30,7 @@ export interface LoadWindowOptions {
 
 export interface LoadWindowResult {
   load: OpenLoopResult;
+  recorder: LatencyRecorder;
   lags: Map<string, LagPoint[]>;
   cpuBefore: Map<string, number>;
   cpuAfter: Map<string, number>;
@@ -54,8 +58,11 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
     }, opts.warmupS * 1000),
   );
   const probeEveryMs = opts.probes ? Math.max(250, (opts.seconds * 1000) / opts.probes.codes.length) : 0;
-  const [load] = await Promise.all([
-    runOpenLoop({ ...opts, gatewayPort: opts.system.gateway.port, apiEvery: 20 }),
+  const { host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight } = opts;
+  const gatewayPort = opts.system.gateway.port;
+  const run = { gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 };
+  const [{ load, recorder }] = await Promise.all([
+    opts.generator.run(run),
     probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000),
   ]);
   const cpuAfter = await sampleTicks(opts.watched);
@@ -63,6 +70,7 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
   const lags = await sampler.stop();
   return {
     load,
+    recorder,
     lags,
     cpuBefore: await cpuBefore,
     cpuAfter,
