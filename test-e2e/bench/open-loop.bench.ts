@@ -104,6 +104,7 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
   );
   print(describeLatencies('click -> webhook', probes.toWebhook, probes.missing.webhook));
   print(describeLatencies('click -> analytics', probes.toAnalytics, probes.missing.analytics));
+  if (probes.unanswered > 0) print(`probe clicks not answered with a redirect (no latency): ${probes.unanswered}`);
   print(`\nconsumer lag (messages), sampled every 3 s; slope over the last half of the run:`);
   for (const line of lagLines(run.lags, verdicts, 15)) print(line);
   print(`\nCPU over the steady window (${run.windowS.toFixed(0)} s after ${WARMUP_S} s, ${run.windowClicks} clicks):`);

@@ -53,6 +53,7 @@ test('mixed load through the gateway', async () => {
   for (const line of recorder.lines(elapsed)) print(line);
   print(describeLatencies('click -> webhook', latencies.toWebhook, latencies.missing.webhook));
   print(describeLatencies('click -> analytics', latencies.toAnalytics, latencies.missing.analytics));
+  if (latencies.unanswered > 0) print(`probe clicks not answered with a redirect: ${latencies.unanswered}`);
   print(`\none redirector instance (its own port), wrk, ${RATIO_ROUNDS} alternating rounds of ${RATIO_ROUND_SECONDS} s, ${RATIO_CONNECTIONS} connections:`);
   print(`bare node:http 302 ${ratio.baseline.toFixed(0)} req/s (worst p99 ${ratio.baselineP99.toFixed(1)} ms); redirector ${ratio.redirector.toFixed(0)} req/s (worst p99 ${ratio.redirectorP99.toFixed(1)} ms); ratio ${(ratio.redirector / ratio.baseline).toFixed(2)}`);
   // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.

@@ -61,10 +61,17 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
   const { host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight } = opts;
   const gatewayPort = opts.system.gateway.port;
   const run = { gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 };
-  const [{ load, recorder }] = await Promise.all([
-    opts.generator.run(run),
-    probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000),
-  ]);
+  let outcome: Awaited<ReturnType<LoadGenerator['run']>>;
+  try {
+    [outcome] = await Promise.all([
+      opts.generator.run(run),
+      probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000),
+    ]);
+  } catch (error) {
+    await sampler.stop();
+    throw error;
+  }
+  const { load, recorder } = outcome;
   const cpuAfter = await sampleTicks(opts.watched);
   const windowToMs = performance.now() - startedAt;
   const lags = await sampler.stop();
