@@ -32,9 +32,10 @@ export function lagLines(
       nextAt = p.atS + everyS;
     }
     const judged = verdict.bounded ? 'bounded' : `NOT BOUNDED (${verdict.reason})`;
+    const slope = Number.isFinite(verdict.slopePerS) ? `${verdict.slopePerS.toFixed(1)}/s` : 'n/a';
     lines.push(
-      `${key.padEnd(44)} slope ${fixed(verdict.slopePerS, 1).padStart(7)}/s   last ${verdict.last}   ` +
-        `peak ${verdict.peak}   ${judged}`,
+      `${key.padEnd(48)} slope ${slope.padStart(9)}   last ${verdict.last}   peak ${verdict.peak}   ` +
+        `${points.length} samples   ${judged}`,
       `    every ${everyS} s: ${shown.join(' ')}`,
     );
   }
