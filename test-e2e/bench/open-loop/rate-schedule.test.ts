@@ -13,8 +13,9 @@ describe('open-loop rate schedule', () => {
     expect(dueCount(0, 1000, 10)).toBe(1);
     expect(dueCount(0.999, 1000, 10)).toBe(1);
     expect(dueCount(1, 1000, 10)).toBe(2);
-    // 1500/s: request 3 is due at exactly 2 ms despite 3 * 1000 / 1500 not being exact in binary.
-    expect(dueCount(scheduledAtMs(3, 1500), 1500, 1e9)).toBe(4);
+    // At its own scheduled time a request is due, though i * 1000 / r * r / 1000 can come out just under i.
+    expect(dueCount(scheduledAtMs(15, 700), 700, 1e9)).toBe(16);
+    expect(dueCount(scheduledAtMs(1, 333), 333, 1e9)).toBe(2);
     expect(dueCount(60_000, 1000, 10)).toBe(10);
   });
 
