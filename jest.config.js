@@ -23,12 +23,18 @@ module.exports = {
   testTimeout: 60000,
   projects: [
     // Pure tests beside the code: no infrastructure.
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,apps}/*/src/**/*.test.ts'] },
+    // The bench's pure parts (rate scheduling, CPU and lag arithmetic) are unit tests too.
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{packages,services,apps}/*/src/**/*.test.ts', '<rootDir>/test-e2e/bench/**/*.test.ts'],
+    },
     // Integration and end-to-end tests: real infrastructure started once per run by the test kit.
     {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,services,apps}/*/test/**/*.test.ts', '<rootDir>/test-e2e/**/*.test.ts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/test-e2e/bench/'],
       globalSetup: '<rootDir>/packages/testkit/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/packages/testkit/src/jest-global-teardown.ts',
     },

@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import type { LatencyRecorder } from './latency-recorder';
+import { RouteMix } from './route-mix';
 
 export interface MixedLoadOptions {
   gatewayPort: number;
@@ -14,56 +15,22 @@ export interface MixedLoadOptions {
   recorder: LatencyRecorder;
 }
 
-interface Call {
-  routeClass: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  expected: number;
-}
-
 /**
  * Closed-loop load through the gateway: `concurrency` clients each send their next request when the previous one
- * answered, a redirect (GET /<code> on the tenant's domain) or, with probability `apiShare`, one of four API calls
- * in turn (read a link, list links, create a link, read a link's analytics).
+ * answered, a redirect or, with probability `apiShare`, an API call (see RouteMix).
  */
 export async function runMixedLoad(opts: MixedLoadOptions): Promise<void> {
   const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, { connections: opts.concurrency });
-  const pick = () => opts.codes[Math.floor(Math.random() * opts.codes.length)] as string;
-  let turn = 0;
-  let created = 0;
-  const apiCall = (): Call => {
-    turn += 1;
-    switch (turn % 4) {
-      case 0:
-        return { routeClass: 'api GET link', method: 'GET', path: `/v1/links/${pick()}`, expected: 200 };
-      case 1:
-        return { routeClass: 'api GET links (list)', method: 'GET', path: '/v1/links?limit=20', expected: 200 };
-      case 2:
-        created += 1;
-        return {
-          routeClass: 'api POST link',
-          method: 'POST',
-          path: '/v1/links',
-          body: JSON.stringify({ destination: `https://example.com/bench/${created}`, code: `load-${process.pid}-${created}` }),
-          expected: 201,
-        };
-      default:
-        return { routeClass: 'api GET analytics', method: 'GET', path: `/v1/links/${pick()}/analytics?window=24h`, expected: 200 };
-    }
-  };
+  const mix = new RouteMix(opts.codes, opts.host, opts.apiKey);
   const deadline = Date.now() + opts.seconds * 1000;
   const client = async (): Promise<void> => {
     while (Date.now() < deadline) {
-      const call: Call = Math.random() < opts.apiShare ? apiCall() : { routeClass: 'redirect', method: 'GET', path: `/${pick()}`, expected: 302 };
-      const headers: Record<string, string> =
-        call.routeClass === 'redirect'
-          ? { host: opts.host, 'user-agent': 'Mozilla/5.0 (bench) Firefox/128.0' }
-          : { 'x-api-key': opts.apiKey, ...(call.body ? { 'content-type': 'application/json' } : {}) };
+      const call = Math.random() < opts.apiShare ? mix.apiCall() : mix.redirect();
       const started = performance.now();
       let outcome: string;
       try {
-        const response = await pool.request({ method: call.method, path: call.path, headers, body: call.body });
+        const { method, path, headers, body } = call;
+        const response = await pool.request({ method, path, headers, body });
         await response.body.dump();
         outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
       } catch (error) {

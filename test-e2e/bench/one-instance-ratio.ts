@@ -13,13 +13,14 @@ export const RATIO_ROUNDS = 3;
 export const RATIO_ROUND_SECONDS = 5;
 export const RATIO_CONNECTIONS = 64;
 
-async function startBareServer(): Promise<{ port: number; stop(): void }> {
+/** The bare node:http 302 server (bare-302-server.js) as its own process. */
+export async function startBareServer(): Promise<{ port: number; pid: number; stop(): void }> {
   const child = fork(path.join(__dirname, 'bare-302-server.js'));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`bare 302 server exited with ${code}`)));
   });
-  return { port, stop: () => child.kill() };
+  return { port, pid: child.pid as number, stop: () => child.kill() };
 }
 
 /**

@@ -1,0 +1,132 @@
+/*
+ * `npm run bench:system` (issue 32): the whole system (six services as processes, two redirectors and two notifiers,
+ * nginx in front, the Kafka protocol) under an open-loop load through the gateway: BENCH_RATE (1500) requests a
+ * second for BENCH_SECONDS (180), one in twenty an API call, sent on a fixed schedule whatever the answers and timed
+ * from their due time. Prints per route p50/p99 and achieved rate, the same rate of bare node:http 302s through the
+ * same nginx configuration (the baseline, BENCH_BASELINE_SECONDS), probe clicks' click-to-webhook and
+ * click-to-analytics latency, every consumer group's lag over time and whether it grows, and CPU seconds per 1,000
+ * clicks for every process of the system over the steady window. Figures only: it asserts correctness, not timings.
+ */
+import { readAllStats, infraRoots, ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
+import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
+import type { System } from '../system/support/system';
+import type { Tenant } from '../system/support/tenant';
+import { describeLatencies } from './click-probes';
+import { percentile } from './latency-recorder';
+import { runBaseline } from './open-loop/baseline-gateway';
+import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
+import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
+import { runLoadWindow } from './open-loop/load-window';
+import { cpuLines, lagLines, scheduleLine } from './open-loop/report-printer';
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
+  return value;
+};
+const RATE = env('BENCH_RATE', 1500);
+const SECONDS = env('BENCH_SECONDS', 180);
+const WARMUP_S = env('BENCH_WARMUP_SECONDS', Math.min(20, SECONDS / 5));
+const BASELINE_S = env('BENCH_BASELINE_SECONDS', 20);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
+const LINKS = 2000;
+const PROBES = Math.min(120, Math.max(20, Math.floor(SECONDS / 1.5)));
+const LATE_AFTER_MS = 5;
+const P99_LIMIT_MS = 50;
+
+let system: System;
+let tenant: Tenant;
+let watched: WatchedProcess[];
+let generator: LoadGenerator;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+beforeAll(async () => {
+  const before = new Set((await readAllStats()).map((s) => s.pid));
+  ({ system, tenant } = await startBenchSystem());
+  generator = await startLoadGenerator();
+  // The system's own infrastructure (not the test kit's shared one, started before), its services, the generator
+  // and this process (the probes, the webhook receiver and the fault proxies every service reaches Redis and
+  // PostgreSQL through).
+  watched = [
+    ...[...system.services.values()].map((s) => ({ name: s.name, pid: s.proc.pid, tree: true })),
+    ...infraRoots(await readAllStats(), before),
+    { name: 'load generator', pid: generator.pid, tree: false },
+    { name: 'bench process (probes, fault proxies)', pid: process.pid, tree: false },
+  ];
+}, 300_000);
+
+afterAll(async () => {
+  generator?.stop();
+  await system?.stop();
+}, 120_000);
+
+test('open-loop load at a fixed offered rate through the gateway', async () => {
+  const { codes, probeCodes } = await prepareBenchLinks(system, tenant, LINKS, PROBES);
+  // In flight beyond two seconds of the offered rate, the system is not keeping up: further sends are dropped.
+  const load = {
+    host: tenant.domain,
+    apiKey: tenant.key,
+    codes,
+    ratePerSecond: RATE,
+    connections: CONNECTIONS,
+    maxInFlight: Math.max(1000, RATE * 2),
+  };
+  const baseline = await runBaseline(system, generator, { ...load, seconds: BASELINE_S });
+
+  const run = await runLoadWindow({
+    ...load,
+    system,
+    generator,
+    seconds: SECONDS,
+    warmupS: WARMUP_S,
+    lagEveryMs: 3000,
+    watched,
+    probes: { tenant, hookPath: HOOK_PATH, codes: probeCodes, graceMs: 90_000 },
+  });
+  const probes = run.probes as NonNullable<typeof run.probes>;
+  const recorder = run.recorder;
+
+  const limits = lagLimitsFor(RATE);
+  const verdicts = new Map<string, LagVerdict>([...run.lags].map(([key, points]) => [key, judgeLag(points, limits)]));
+  const redirects = [...recorder.samplesOf('redirect')].sort((a, b) => a - b);
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+  print(
+    `\nopen loop through nginx: offered ${RATE} req/s for ${SECONDS} s, 95 % redirects / 5 % API calls, ` +
+      `${CONNECTIONS} connections`,
+  );
+  print(scheduleLine(run.load.offered, run.load.keeping, LATE_AFTER_MS));
+  for (const line of recorder.lines(run.load.elapsedS)) print(line);
+  print(
+    `baseline: bare node:http 302 through the same nginx configuration, ${RATE} req/s for ${BASELINE_S} s: ` +
+      `p50 ${baseline.p50Ms.toFixed(1)} ms   p99 ${baseline.p99Ms.toFixed(1)} ms   ${baseline.failed} failed, ` +
+      `${baseline.dropped} dropped   ${baseline.cpuPerThousand.toFixed(3)} CPU s per 1,000 (nginx and the server)`,
+  );
+  print(describeLatencies('click -> webhook', probes.toWebhook, probes.missing.webhook));
+  print(describeLatencies('click -> analytics', probes.toAnalytics, probes.missing.analytics));
+  if (probes.unanswered > 0) print(`probe clicks not answered with a redirect (no latency): ${probes.unanswered}`);
+  print(`\nconsumer lag (messages), sampled every 3 s; slope over the last half of the run:`);
+  for (const line of lagLines(run.lags, verdicts, 15)) print(line);
+  print(`\nCPU over the steady window (${run.windowS.toFixed(0)} s after ${WARMUP_S} s, ${run.windowClicks} clicks):`);
+  const hz = ticksPerSecond();
+  for (const line of cpuLines(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, run.windowS)) print(line);
+
+  const p95 = (values: number[]) => percentile(sorted(values), 0.95);
+  const checks: [string, boolean][] = [
+    [`redirect p99 under ${P99_LIMIT_MS} ms`, percentile(redirects, 0.99) < P99_LIMIT_MS],
+    ['nothing dropped, every request answered as expected', run.load.keeping.dropped === 0 && recorder.failed === 0],
+    ['click -> webhook p95 under 1 s', p95(probes.toWebhook) < 1000],
+    [
+      'click -> analytics p95 under 5 s, every watched click counted',
+      p95(probes.toAnalytics) < 5000 && probes.missing.analytics === 0,
+    ],
+    ['no consumer lag grows', [...verdicts.values()].every((v) => v.bounded)],
+  ];
+  print(`\nat ${RATE} req/s:`);
+  for (const [what, holds] of checks) print(`  ${holds ? 'holds ' : 'FAILS '} ${what}`);
+
+  // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.
+  expect(redirects.length).toBeGreaterThan(0);
+  expect(run.lags.size).toBeGreaterThan(0);
+  expect(probes.toWebhook.length).toBeGreaterThan(0);
+});

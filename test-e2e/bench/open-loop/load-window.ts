@@ -1,0 +1,89 @@
+import { ClickProbes, type ProbeLatencies } from '../click-probes';
+import type { LatencyRecorder } from '../latency-recorder';
+import type { System } from '../../system/support/system';
+import type { Tenant } from '../../system/support/tenant';
+import type { LagPoint } from './lag-math';
+import { LagSampler } from './lag-sampler';
+import type { LoadGenerator } from './load-generator';
+import { redirectsBetween, type OpenLoopResult } from './open-loop-load';
+import { sampleTicks, type WatchedProcess } from './proc-sampler';
+
+export interface LoadWindowOptions {
+  system: System;
+  generator: LoadGenerator;
+  /** The tenant's short domain, its API key and the codes to redirect. */
+  host: string;
+  apiKey: string;
+  codes: readonly string[];
+  ratePerSecond: number;
+  seconds: number;
+  /** Seconds from the start before the steady window (CPU accounting) opens. */
+  warmupS: number;
+  connections: number;
+  maxInFlight: number;
+  lagEveryMs: number;
+  /** Processes whose CPU is read at the start and end of the steady window; none for a search step. */
+  watched: readonly WatchedProcess[];
+  /** Probe clicks to make during the load, with the tenant and hook path they report to. */
+  probes?: { tenant: Tenant; hookPath: string; codes: readonly string[]; graceMs: number };
+}
+
+export interface LoadWindowResult {
+  load: OpenLoopResult;
+  recorder: LatencyRecorder;
+  lags: Map<string, LagPoint[]>;
+  cpuBefore: Map<string, number>;
+  cpuAfter: Map<string, number>;
+  /** Length of the steady window and the clicks (redirects answered 302) due in it. */
+  windowS: number;
+  windowClicks: number;
+  probes?: ProbeLatencies;
+}
+
+/**
+ * One open-loop run with everything measured around it: consumer lag sampled throughout, CPU of every watched process
+ * at the start and end of the steady window, and probe clicks timed to their webhook and analytics arrival.
+ */
+export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindowResult> {
+  const services = [...opts.system.services.values()].map((s) => ({ name: s.name, port: s.port }));
+  const sampler = new LagSampler(services, opts.lagEveryMs);
+  const probes = opts.probes && new ClickProbes(opts.system, opts.probes.tenant, opts.probes.hookPath);
+  sampler.start();
+  const startedAt = performance.now();
+  let windowFromMs = opts.warmupS * 1000;
+  const cpuBefore = new Promise<Map<string, number>>((resolve) =>
+    setTimeout(() => {
+      windowFromMs = performance.now() - startedAt;
+      resolve(sampleTicks(opts.watched));
+    }, opts.warmupS * 1000),
+  );
+  const probeEveryMs = opts.probes ? Math.max(250, (opts.seconds * 1000) / opts.probes.codes.length) : 0;
+  const { host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight } = opts;
+  const gatewayPort = opts.system.gateway.port;
+  const run = { gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 };
+  let outcome: Awaited<ReturnType<LoadGenerator['run']>>;
+  try {
+    [outcome] = await Promise.all([
+      opts.generator.run(run),
+      probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000),
+    ]);
+  } catch (error) {
+    await sampler.stop();
+    throw error;
+  }
+  const { load, recorder } = outcome;
+  const cpuAfter = await sampleTicks(opts.watched);
+  const windowToMs = performance.now() - startedAt;
+  const lags = await sampler.stop();
+  return {
+    load,
+    recorder,
+    lags,
+    cpuBefore: await cpuBefore,
+    cpuAfter,
+    windowS: (windowToMs - windowFromMs) / 1000,
+    windowClicks: redirectsBetween(load, windowFromMs, windowToMs),
+    // Consumers that fell behind drain after the load; the grace lets the probe latencies show how far.
+    probes: await probes?.results(opts.probes?.graceMs ?? 0),
+  };
+}

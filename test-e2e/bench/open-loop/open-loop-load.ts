@@ -1,0 +1,93 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { LatencyRecorder } from '../latency-recorder';
+import type { RouteMix } from '../route-mix';
+import { dueCount, isApiCall, offeredCount, scheduledAtMs, ScheduleKeeping } from './rate-schedule';
+
+export interface OpenLoopOptions {
+  gatewayPort: number;
+  mix: RouteMix;
+  ratePerSecond: number;
+  seconds: number;
+  /** One request in `apiEvery` is an API call (20: 5 %); 0 for redirects only. */
+  apiEvery: number;
+  recorder: LatencyRecorder;
+  /** Sockets to the gateway; enough that a slow answer never holds up a send that is due. */
+  connections: number;
+  /** Requests in flight beyond which a due request is dropped (and counted) rather than queued without end. */
+  maxInFlight: number;
+  /** A send that leaves later than this past its due time is counted late (its latency still starts at due time). */
+  lateAfterMs?: number;
+}
+
+export interface OpenLoopResult {
+  offered: number;
+  keeping: ScheduleKeeping;
+  elapsedS: number;
+  /** Due times (ms since the run's start) of the redirects answered as expected, for counting clicks in a window. */
+  redirectDueMs: Float64Array;
+  redirectsOk: number;
+}
+
+/**
+ * Open-loop load through the gateway: requests leave on a fixed schedule (see rate-schedule), each timed from its
+ * due time, so a slow system meets the same offered rate instead of slowing the generator down.
+ */
+export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
+  const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, { connections: opts.connections, pipelining: 1 });
+  const total = offeredCount(opts.ratePerSecond, opts.seconds);
+  const keeping = new ScheduleKeeping(opts.lateAfterMs ?? 5);
+  const redirectDueMs = new Float64Array(total);
+  let redirectsOk = 0;
+  let inFlight = 0;
+  const pending = new Set<Promise<void>>();
+  const start = performance.now();
+
+  const send = async (index: number, dueMs: number): Promise<void> => {
+    const call = isApiCall(index, opts.apiEvery) ? opts.mix.apiCall() : opts.mix.redirect();
+    let outcome: string;
+    try {
+      const { method, path, headers, body } = call;
+      const response = await pool.request({ method, path, headers, body });
+      await response.body.dump();
+      outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
+    } catch (error) {
+      outcome = error instanceof Error ? error.name : 'error';
+    }
+    opts.recorder.record(call.routeClass, performance.now() - start - dueMs, outcome);
+    if (outcome === 'ok' && call.routeClass === 'redirect') redirectDueMs[redirectsOk++] = dueMs;
+  };
+
+  for (let next = 0; next < total; ) {
+    const due = dueCount(performance.now() - start, opts.ratePerSecond, total);
+    for (; next < due; next += 1) {
+      const dueMs = scheduledAtMs(next, opts.ratePerSecond);
+      if (inFlight >= opts.maxInFlight) {
+        keeping.recordDrop();
+        continue;
+      }
+      keeping.recordSend(dueMs, performance.now() - start);
+      inFlight += 1;
+      const sent: Promise<void> = send(next, dueMs).finally(() => {
+        inFlight -= 1;
+        pending.delete(sent);
+      });
+      pending.add(sent);
+    }
+    if (next < total) {
+      // Wake for the next due request; timers round up to 1 ms, which the late-send count makes visible.
+      await sleep(Math.max(0, start + scheduledAtMs(next, opts.ratePerSecond) - performance.now()));
+    }
+  }
+  await Promise.all(pending);
+  const elapsedS = (performance.now() - start) / 1000;
+  await pool.close();
+  return { offered: total, keeping, elapsedS, redirectDueMs: redirectDueMs.subarray(0, redirectsOk), redirectsOk };
+}
+
+/** Redirects answered as expected whose due time fell in [fromMs, toMs). */
+export function redirectsBetween(result: OpenLoopResult, fromMs: number, toMs: number): number {
+  let n = 0;
+  for (const due of result.redirectDueMs) if (due >= fromMs && due < toMs) n += 1;
+  return n;
+}
