@@ -5,4 +5,4 @@
 # dependencies installed (the check itself runs from TypeScript sources, as the tests do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec node packages/http/test/support/run-ts.js test-e2e/newcomer/newcomer-check.ts
+exec node packages/runtime/run-ts.js test-e2e/newcomer/newcomer-check.ts

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { embeddedSchema } from '../src/embedded-config';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const MAIN = path.join(REPO_ROOT, 'apps', 'embedded', 'src', 'main.ts');
 
 describe('npm start -- --help', () => {

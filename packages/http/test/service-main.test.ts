@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { waitFor } from '@waymark/testkit';
 
-const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const CHILD = path.join(__dirname, 'fixture', 'service-main-child.ts');
 
 async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.ProcessEnv = {}) {

@@ -4,7 +4,7 @@ import { installShutdown } from '../src';
 import { captureLogger } from './support/capture-logger';
 import { waitFor } from '@waymark/testkit';
 
-const RUN_TS = path.join(__dirname, 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const CHILD = path.join(__dirname, 'fixture', 'shutdown-child.ts');
 
 /** Starts the child, waits for "ready", sends the signals, and collects its output and exit code. */

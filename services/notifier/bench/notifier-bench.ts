@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   await Promise.all([pg.stop(), kafka.stop()]);
 }
 
-const RUN_TS = path.resolve(__dirname, '..', '..', '..', 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 
 /** Forks bench-receiver.ts; its latency reports are appended to `latencies`. */
 async function startReceiver(latencies: number[]): Promise<{ child: ChildProcess; port: number }> {

@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
+import { workerEntry } from '@waymark/http';
 import { latencyPercentileUs, startKafkaMock, wrkLoader, type LoadRound, type WrkLoad } from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
@@ -106,7 +107,11 @@ async function measured(child: Child, load: WrkLoad, countNotRedirects = false):
 /** `profile`: the child writes a CPU profile there from ready to exit (BENCH_CPU_PROFILE, for the measured redirector). */
 function startChild(args: string[], profile = ''): Promise<Child> {
   const env = { ...process.env, BENCH_CPU_PROFILE: profile };
-  const child = fork(`${__dirname}/bench-server.js`, args, { env, execArgv: ['--expose-gc', '--max-old-space-size=4096'] });
+  const server = workerEntry(__filename, 'bench-server');
+  const child = fork(server.script, [...server.argv, ...args], {
+    env,
+    execArgv: ['--expose-gc', '--max-old-space-size=4096'],
+  });
   return new Promise((resolve, reject) => {
     let resolveReady: (m: Record<string, number>) => void;
     const ready = new Promise<Record<string, number>>((r) => (resolveReady = r));

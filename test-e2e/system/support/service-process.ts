@@ -15,7 +15,7 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 
 /**
  * The command line of a service's production entry point: its built main.js (the CI command builds before jest

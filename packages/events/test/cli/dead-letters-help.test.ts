@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const CLI = path.join(REPO_ROOT, 'packages', 'events', 'src', 'cli', 'dead-letters.ts');
 const run = (...args: string[]) => {
   const env = { ...process.env };

@@ -8,7 +8,7 @@ import { getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig, startService, type RunningService } from '../../src';
 import { requestJob, snapshotRecords, watchStatus } from './job-support';
 
-const RUN_TS = path.resolve(__dirname, '../../../../packages/http/test/support/run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const logger = createLogger({ service: 'renderer-test', level: 'error' });
 const group = uniqueName('renderers');
 const bucket = uniqueName('render').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 60);

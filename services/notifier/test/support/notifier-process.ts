@@ -5,7 +5,7 @@ import { waitFor } from '@waymark/testkit';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 // The http package's runner strips types with swc and maps @waymark/* to sources, as jest does.
-const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const MAIN = path.join(REPO_ROOT, 'services', 'notifier', 'src', 'main.ts');
 
 export async function freePort(): Promise<number> {

@@ -1,18 +1,20 @@
 'use strict';
-// Runs a TypeScript file in a plain child process (outside jest's sandbox, so real signals reach real
-// listeners): `node run-ts.js file.ts [args...]`. Types are stripped by swc, as jest does.
+// The swc require hook for running TypeScript sources without a build: `.ts` files are stripped of their types (as
+// jest's transform does) and `@waymark/<name>` resolves to that workspace's `src/index.ts` (as jest's
+// moduleNameMapper does). Development only: compiled code in dist/ never loads this file.
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 const { transformSync } = require('@swc/core');
 
-// Workspace imports resolve to sources, as jest's moduleNameMapper does, so no build is needed.
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const WORKSPACE_GROUPS = ['packages', 'services', 'apps'];
+
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function resolveWorkspace(request, ...rest) {
   const match = /^@waymark\/([^/]+)$/.exec(request);
   if (match) {
-    for (const group of ['packages', 'services']) {
+    for (const group of WORKSPACE_GROUPS) {
       const entry = path.join(REPO_ROOT, group, match[1], 'src', 'index.ts');
       if (fs.existsSync(entry)) return entry;
     }
@@ -28,7 +30,3 @@ require.extensions['.ts'] = (module, filename) => {
   });
   module._compile(code, filename);
 };
-
-const [, , entry, ...args] = process.argv;
-process.argv = [process.argv[0], entry, ...args];
-require(path.resolve(entry));
