@@ -44,10 +44,11 @@ const boundaries = [
   // apps/ sit above the services and may import any of them; their production code still keeps out of test code.
   restrict(['apps/*/src/**/*.{ts,tsx}'], [testImports], TESTS),
   ...SERVICES.flatMap((service) => [
-    restrict([`services/${service}/src/**/*.ts`], [serviceImports(service), relativeServiceImports, testImports], [
-      `services/${service}/src/**/domain/**`,
-      ...TESTS,
-    ]),
+    restrict(
+      [`services/${service}/src/**/*.ts`],
+      [serviceImports(service), relativeServiceImports, testImports],
+      [`services/${service}/src/**/domain/**`, ...TESTS],
+    ),
     restrict(
       [`services/${service}/src/**/domain/**/*.ts`],
       [serviceImports(service), relativeServiceImports, testImports, domainImports],

@@ -12,7 +12,12 @@ for (const dir of ['packages', 'services', 'apps']) {
 
 const shared = {
   rootDir: __dirname,
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true } } }] },
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true } } },
+    ],
+  },
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testEnvironment: 'node',

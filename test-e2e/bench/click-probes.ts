@@ -59,7 +59,8 @@ export class ClickProbes {
   /** Waits (up to `graceMs`) for the stragglers, then reads the latencies. */
   async results(graceMs: number): Promise<ProbeLatencies> {
     const deadline = Date.now() + graceMs;
-    while (Date.now() < deadline && this.webhookArrivals().size < this.sentAt.size) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && this.webhookArrivals().size < this.sentAt.size)
+      await new Promise((r) => setTimeout(r, 200));
     await Promise.all(this.pollers);
     const arrivals = this.webhookArrivals();
     const toWebhook: number[] = [];
@@ -73,7 +74,10 @@ export class ClickProbes {
     return {
       toWebhook,
       toAnalytics,
-      missing: { webhook: this.sentAt.size - toWebhook.length, analytics: this.analyticsWatched.size - toAnalytics.length },
+      missing: {
+        webhook: this.sentAt.size - toWebhook.length,
+        analytics: this.analyticsWatched.size - toAnalytics.length,
+      },
       unanswered: this.unanswered,
     };
   }

@@ -28,7 +28,11 @@ export async function startBareServer(): Promise<{ port: number; pid: number; st
  * with the load generator of bench:redirector (wrk, one thread; see @waymark/testkit wrkLoader), in alternating rounds
  * so the machine's other work weighs on both alike.
  */
-export async function oneInstanceRatio(redirectorPort: number, host: string, codes: readonly string[]): Promise<RatioResult> {
+export async function oneInstanceRatio(
+  redirectorPort: number,
+  host: string,
+  codes: readonly string[],
+): Promise<RatioResult> {
   const load = wrkLoader({ codes, host, connections: RATIO_CONNECTIONS, threads: 1, durationS: RATIO_ROUND_SECONDS });
   const bare = await startBareServer();
   try {

@@ -68,7 +68,10 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
     const failed = run.load.keeping.dropped + recorder.failed;
     const outcome: StepOutcome = {
       rate,
-      redirectP99Ms: percentile([...recorder.samplesOf('redirect')].sort((a, b) => a - b), 0.99),
+      redirectP99Ms: percentile(
+        [...recorder.samplesOf('redirect')].sort((a, b) => a - b),
+        0.99,
+      ),
       lagsBounded: lags.every((l) => l.verdict.bounded),
       failed,
     };

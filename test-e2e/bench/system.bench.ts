@@ -38,7 +38,16 @@ test('mixed load through the gateway', async () => {
   const probes = new ClickProbes(system, tenant, HOOK_PATH);
   const started = Date.now();
   await Promise.all([
-    runMixedLoad({ gatewayPort: system.gateway.port, host: tenant.domain, apiKey: tenant.key, codes, seconds: SECONDS, concurrency: CONCURRENCY, apiShare: 0.05, recorder }),
+    runMixedLoad({
+      gatewayPort: system.gateway.port,
+      host: tenant.domain,
+      apiKey: tenant.key,
+      codes,
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+      apiShare: 0.05,
+      recorder,
+    }),
     probes.run(probeCodes, Math.max(250, (SECONDS * 1000) / PROBES), started + SECONDS * 1000),
   ]);
   const elapsed = (Date.now() - started) / 1000;
@@ -48,14 +57,20 @@ test('mixed load through the gateway', async () => {
   const redirectorPort = system.services.get('redirector-1')?.port as number;
   const ratio = await oneInstanceRatio(redirectorPort, tenant.domain, codes);
 
-  print(`\nwhole system through nginx: ${CONCURRENCY} clients, ${elapsed.toFixed(0)} s, 95 % redirects / 5 % API calls`);
+  print(
+    `\nwhole system through nginx: ${CONCURRENCY} clients, ${elapsed.toFixed(0)} s, 95 % redirects / 5 % API calls`,
+  );
   print(`total ${recorder.total} requests, ${(recorder.total / elapsed).toFixed(0)} req/s`);
   for (const line of recorder.lines(elapsed)) print(line);
   print(describeLatencies('click -> webhook', latencies.toWebhook, latencies.missing.webhook));
   print(describeLatencies('click -> analytics', latencies.toAnalytics, latencies.missing.analytics));
   if (latencies.unanswered > 0) print(`probe clicks not answered with a redirect: ${latencies.unanswered}`);
-  print(`\none redirector instance (its own port), wrk, ${RATIO_ROUNDS} alternating rounds of ${RATIO_ROUND_SECONDS} s, ${RATIO_CONNECTIONS} connections:`);
-  print(`bare node:http 302 ${ratio.baseline.toFixed(0)} req/s (worst p99 ${ratio.baselineP99.toFixed(1)} ms); redirector ${ratio.redirector.toFixed(0)} req/s (worst p99 ${ratio.redirectorP99.toFixed(1)} ms); ratio ${(ratio.redirector / ratio.baseline).toFixed(2)}`);
+  print(
+    `\none redirector instance (its own port), wrk, ${RATIO_ROUNDS} alternating rounds of ${RATIO_ROUND_SECONDS} s, ${RATIO_CONNECTIONS} connections:`,
+  );
+  print(
+    `bare node:http 302 ${ratio.baseline.toFixed(0)} req/s (worst p99 ${ratio.baselineP99.toFixed(1)} ms); redirector ${ratio.redirector.toFixed(0)} req/s (worst p99 ${ratio.redirectorP99.toFixed(1)} ms); ratio ${(ratio.redirector / ratio.baseline).toFixed(2)}`,
+  );
   // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.
   expect(recorder.total).toBeGreaterThan(0);
   expect(latencies.toWebhook.length).toBeGreaterThan(0);

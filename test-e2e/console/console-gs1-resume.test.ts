@@ -149,7 +149,10 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     expect(reported[1]).toMatch(new RegExp(`^1051${broken(gtinOf(1_050))}.*check digit`, 'i'));
 
     const imported = await importedGtins();
-    const expected = [...Array(ROWS).keys()].map((i) => i + 1).filter((row) => !BAD_ROWS.has(row)).map(gtinOf);
+    const expected = [...Array(ROWS).keys()]
+      .map((i) => i + 1)
+      .filter((row) => !BAD_ROWS.has(row))
+      .map(gtinOf);
     expect([...imported.keys()].sort()).toEqual(expected.sort());
     expect([...imported.values()].every((count) => count === 1)).toBe(true);
 

@@ -124,7 +124,10 @@ describe('the console GS1 and export pages in a real browser against the embedde
     expect(await page.getByRole('button', { name: 'Create export' }).isDisabled()).toBe(true);
     await page.getByLabel('Raster copy').selectOption('png600');
     await page.getByLabel('Overall size (mm)').fill('300');
-    await page.getByTestId('export-issues').filter({ hasText: /raster png600 of a 300\.0 mm symbol/ }).waitFor();
+    await page
+      .getByTestId('export-issues')
+      .filter({ hasText: /raster png600 of a 300\.0 mm symbol/ })
+      .waitFor();
     await checkPage(page, 'exports-invalid');
 
     await page.getByLabel('Ink', { exact: true }).selectOption('k100');
@@ -151,7 +154,9 @@ describe('the console GS1 and export pages in a real browser against the embedde
     const expected = [`${codeA}.svg`, `${codeA}.pdf`, `${codeB}.svg`, `${codeB}.pdf`, 'manifest.csv', 'README.txt'];
     expect(names).toEqual(expect.arrayContaining(expected));
     expect(strFromU8(zip[`${codeA}.svg`] as Uint8Array)).toContain('<svg');
-    const manifest = strFromU8(zip['manifest.csv'] as Uint8Array).trim().split('\n');
+    const manifest = strFromU8(zip['manifest.csv'] as Uint8Array)
+      .trim()
+      .split('\n');
     expect(manifest).toHaveLength(3);
 
     await row.getByRole('button', { name: 'Delete' }).click();

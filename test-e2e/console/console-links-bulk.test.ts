@@ -100,7 +100,9 @@ describe('the console links bulk import, custom analytics range and skip link in
       page.getByRole('button', { name: 'Download the 1 row not created (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('links.failed.csv');
-    const failed = readFileSync(await download.path(), 'utf8').trim().split('\n');
+    const failed = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n');
     expect(failed[0]).toBe('Destination,Code,Tags,tag.region,Expires At,error');
     expect(failed).toHaveLength(2);
     expect(failed[1]).toMatch(/^not a url,bulk-bad,,,,.*validation_failed/);
@@ -118,7 +120,10 @@ describe('the console links bulk import, custom analytics range and skip link in
 
   it('shows a link’s custom range: the visit inside it, none in a range before it, asked by from and to', async () => {
     // The created link's row in the bulk results opens its page.
-    await page.getByTestId('bulk-results').getByRole('link', { name: /\/bulk-a$/ }).click();
+    await page
+      .getByTestId('bulk-results')
+      .getByRole('link', { name: /\/bulk-a$/ })
+      .click();
     const shortUrl = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     const visit = await fetch(shortUrl, { redirect: 'manual', headers: { 'user-agent': CHROME_UA } });
     expect([301, 302, 307, 308]).toContain(visit.status);
@@ -162,7 +167,9 @@ describe('the console links bulk import, custom analytics range and skip link in
     const stamp = '\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}';
     expect(download.suggestedFilename()).toMatch(new RegExp(`^analytics-${stamp}_${stamp}\\.csv$`));
     // The download is the chart's series for the range: hourly buckets from the range's hour, none with a visit.
-    const [header, ...rows] = readFileSync(await download.path(), 'utf8').trim().split('\n');
+    const [header, ...rows] = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n');
     expect(header).toBe('start,total,clicks,scans,humans,bots');
     const starts = rows.map((row) => Date.parse(row.split(',')[0]!));
     expect(rows.length).toBeGreaterThanOrEqual(2);

@@ -77,9 +77,11 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.getByRole('button', { name: 'Sign in as operator' }).click();
     await page.getByRole('heading', { name: 'Tenants', level: 1 }).waitFor();
     expect(page.url()).not.toContain(system.operatorToken);
-    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).sessionStorage.getItem('waymark.operatorToken'))).toBe(
-      system.operatorToken,
-    );
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as BrowserGlobals).sessionStorage.getItem('waymark.operatorToken'),
+      ),
+    ).toBe(system.operatorToken);
     await page.getByRole('cell').getByText(system.defaultTenantId).waitFor();
     await checkPage(page, 'operator-tenants');
   });
@@ -88,7 +90,9 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.activeElement)).not.toBeNull();
     await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
-    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.activeElement?.id)).toBe('main');
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.activeElement?.id)).toBe(
+      'main',
+    );
     expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).location.hash)).toMatch(/^#\/operator/);
     await page.getByRole('heading', { name: 'Tenants', level: 1 }).waitFor();
   });
@@ -127,7 +131,9 @@ describe("the console's operator mode in a real browser against the embedded sys
     expect(apiKey.length).toBeGreaterThan(20);
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
-    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText())).toBe(apiKey);
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText())).toBe(
+      apiKey,
+    );
     const row = page.locator('tbody tr').filter({ hasText: 'packaging line' });
     await row.waitFor();
     expect(await row.textContent()).toContain('links:read, links:write');
@@ -189,7 +195,9 @@ describe("the console's operator mode in a real browser against the embedded sys
     await row.getByRole('button', { name: 'Mark verified' }).click();
     await row.getByRole('button', { name: 'Yes, mark verified' }).click();
     await row.getByText('verified (operator)').waitFor();
-    const { domains } = (await admin(`/tenants/${tenantId}/domains`)) as { domains: { name: string; verified: boolean }[] };
+    const { domains } = (await admin(`/tenants/${tenantId}/domains`)) as {
+      domains: { name: string; verified: boolean }[];
+    };
     expect(domains.find((d) => d.name === 'links.acme.test')?.verified).toBe(true);
   });
 
@@ -209,7 +217,9 @@ describe("the console's operator mode in a real browser against the embedded sys
     await page.getByLabel('Plan', { exact: true }).selectOption('packaging');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    expect(await admin(`/tenants/${tenantId}`)).toMatchObject({ plan: { name: 'packaging', rateLimitPerMinute: 1200 } });
+    expect(await admin(`/tenants/${tenantId}`)).toMatchObject({
+      plan: { name: 'packaging', rateLimitPerMinute: 1200 },
+    });
   });
 
   it('logged no error in the browser console', () => {

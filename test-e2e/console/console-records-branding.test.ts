@@ -73,8 +73,15 @@ describe('the console record editor, branding and scopes in a real browser again
     await page.getByRole('heading', { name: 'This key', level: 1 }).waitFor();
     const scopes = await page.getByTestId('key-scopes').locator('li').allTextContents();
     expect(scopes.map((s) => s.split(':').slice(0, -1).join(':'))).toEqual([
-      'links:read', 'links:write', 'analytics', 'analytics:read', 'qr',
-      'notifications:read', 'notifications:write', 'gs1:read', 'gs1:write',
+      'links:read',
+      'links:write',
+      'analytics',
+      'analytics:read',
+      'qr',
+      'notifications:read',
+      'notifications:write',
+      'gs1:read',
+      'gs1:write',
     ]);
     expect(await page.getByTestId('key-missing-scopes').count()).toBe(0);
     await checkPage(page, 'key');
@@ -174,10 +181,13 @@ describe('the console record editor, branding and scopes in a real browser again
       fallbackUrl: 'https://acme.example/shop',
     });
     let html = '';
-    await waitFor(async () => {
-      html = await (await fetch(link.body.shortUrl, { redirect: 'manual' })).text();
-      return html.includes('Acme Drinks');
-    }, { message: 'branding at the redirector' });
+    await waitFor(
+      async () => {
+        html = await (await fetch(link.body.shortUrl, { redirect: 'manual' })).text();
+        return html.includes('Acme Drinks');
+      },
+      { message: 'branding at the redirector' },
+    );
     expect(html).toContain('background:#f5fff0;color:#0b3d2e');
     expect(html).toContain('href="https://acme.example/shop"');
   });
@@ -190,7 +200,7 @@ describe('the console record editor, branding and scopes in a real browser again
     expect(nav).toEqual(['GS1', 'Exports', 'This key']);
     expect(await limited.getByTestId('key-scopes').textContent()).toMatch(/^gs1:read: see GS1 records and exports$/);
     expect(await limited.getByTestId('key-missing-scopes').textContent()).toContain('see links (links:read)');
-    await limited.getByText('Changing the branding of the redirector\'s pages needs the links:write scope.').waitFor();
+    await limited.getByText("Changing the branding of the redirector's pages needs the links:write scope.").waitFor();
     await checkPage(limited, 'key-limited');
 
     await limited.getByRole('link', { name: 'GS1', exact: true }).click();
@@ -205,7 +215,7 @@ describe('the console record editor, branding and scopes in a real browser again
     await limited.close();
   });
 
-  it('lets the operator change a tenant\'s branding, with the same checks and preview', async () => {
+  it("lets the operator change a tenant's branding, with the same checks and preview", async () => {
     const operator = await browser.newPage();
     operator.on('pageerror', (e) => consoleErrors.push(e.message));
     await operator.goto(`${system.apiUrl}/#/operator`);

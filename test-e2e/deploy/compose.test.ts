@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { interpolate, readCompose, requiredComposeVariables, waymarkServiceOf, type ComposeService } from './support/compose-file';
+import {
+  interpolate,
+  readCompose,
+  requiredComposeVariables,
+  waymarkServiceOf,
+  type ComposeService,
+} from './support/compose-file';
 import { gatewayImage } from './support/dockerfile-stages';
 import { defaultPortOf, REPO_ROOT, serviceNamed, SERVICES, variablesOf } from './support/service-catalog';
 import { SECRET_VARIABLES, TEST_SECRETS } from './support/test-secrets';
@@ -44,7 +50,8 @@ describe('docker-compose.yml runs the production shape', () => {
   });
 
   it('publishes no service port but the gateway (and MinIO for presigned downloads), so replicas scale freely', () => {
-    for (const { name, service } of waymarkServices) expect({ name, ports: service.ports }).toEqual({ name, ports: [] });
+    for (const { name, service } of waymarkServices)
+      expect({ name, ports: service.ports }).toEqual({ name, ports: [] });
     expect(compose.services.gateway?.ports).toEqual(['8000:8000']);
   });
 
@@ -60,17 +67,26 @@ describe('docker-compose.yml runs the production shape', () => {
         });
       }
     }
-    expect(requiredComposeVariables()).toEqual(['MINIO_ROOT_PASSWORD', 'OPERATOR_TOKEN', 'POSTGRES_PASSWORD', 'SECRET_ENCRYPTION_KEY', 'SMTP_URL']);
+    expect(requiredComposeVariables()).toEqual([
+      'MINIO_ROOT_PASSWORD',
+      'OPERATOR_TOKEN',
+      'POSTGRES_PASSWORD',
+      'SECRET_ENCRYPTION_KEY',
+      'SMTP_URL',
+    ]);
   });
 
   it('documents every variable compose requires in docs/operations.md', () => {
     const operations = readFileSync(path.join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
-    for (const variable of requiredComposeVariables()) expect({ variable, documented: operations.includes(variable) }).toEqual({ variable, documented: true });
+    for (const variable of requiredComposeVariables())
+      expect({ variable, documented: operations.includes(variable) }).toEqual({ variable, documented: true });
   });
 
   it('points the gateway at each API service on the port that service listens on', () => {
     const gateway = compose.services.gateway!;
-    expect(gateway.volumes).toContain('./deploy/nginx/gateway.conf.template:/etc/nginx/templates/gateway.conf.template:ro');
+    expect(gateway.volumes).toContain(
+      './deploy/nginx/gateway.conf.template:/etc/nginx/templates/gateway.conf.template:ro',
+    );
     const upstreams: Record<string, string> = {
       LINK_API_UPSTREAM: 'link-api',
       REDIRECTOR_UPSTREAM: 'redirector',

@@ -8,7 +8,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** An OpenAPI path with sample values for its parameters (a GS1 path parameter spans several segments). */
 const samplePath = (template: string) =>
-  template.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'path' ? '01/09506000134352/10/ABC1' : `sample-${name}`));
+  template.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+    name === 'path' ? '01/09506000134352/10/ABC1' : `sample-${name}`,
+  );
 
 /** Path template -> the API service whose own tsoa document declares it. */
 function ownersOfPaths(): Map<string, string> {
@@ -42,13 +44,16 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
     const misrouted: unknown[] = [];
     let checked = 0;
     for (const [template, owner] of owners) {
-      const operations = Object.keys((JSON.parse(readFileSync(openApiPathOf(owner), 'utf8')) as { paths: Record<string, object> }).paths[template]!);
+      const operations = Object.keys(
+        (JSON.parse(readFileSync(openApiPathOf(owner), 'utf8')) as { paths: Record<string, object> }).paths[template]!,
+      );
       for (const method of operations.filter((m) => METHODS.includes(m))) {
         const path = samplePath(template);
         const answer = await gateway.send(method.toUpperCase(), API_HOST, `${path}?limit=5`);
         const embedded = routeOf(path);
         checked += 1;
-        if (answer.servedBy !== owner || embedded !== owner) misrouted.push({ method, path, owner, nginx: answer.servedBy, embedded });
+        if (answer.servedBy !== owner || embedded !== owner)
+          misrouted.push({ method, path, owner, nginx: answer.servedBy, embedded });
       }
     }
     expect(misrouted).toEqual([]);
@@ -57,36 +62,67 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
 
   it('routes the API reference page and its script to link-api, as the embedded gateway does', async () => {
     for (const path of ['/docs', '/docs/redoc.standalone.js']) {
-      expect({ path, nginx: (await gateway.send('GET', API_HOST, path)).servedBy, embedded: routeOf(path) }).toEqual({ path, nginx: 'link-api', embedded: 'link-api' });
+      expect({ path, nginx: (await gateway.send('GET', API_HOST, path)).servedBy, embedded: routeOf(path) }).toEqual({
+        path,
+        nginx: 'link-api',
+        embedded: 'link-api',
+      });
     }
   });
 
   it('answers unknown API paths itself with a JSON 404, and sends every other host to the redirector', async () => {
     await expect(gateway.send('GET', API_HOST, '/v2/things')).resolves.toEqual({ status: 404, servedBy: undefined });
     expect(routeOf('/v2/things')).toBeUndefined();
-    for (const path of ['/abc123', '/01/09506000134352/10/ABC1?linkType=linkset', '/.well-known/gs1resolver', '/v1/links']) {
-      await expect(gateway.send('GET', 'go.brand.example', path)).resolves.toEqual({ status: 200, servedBy: 'redirector' });
+    for (const path of [
+      '/abc123',
+      '/01/09506000134352/10/ABC1?linkType=linkset',
+      '/.well-known/gs1resolver',
+      '/v1/links',
+    ]) {
+      await expect(gateway.send('GET', 'go.brand.example', path)).resolves.toEqual({
+        status: 200,
+        servedBy: 'redirector',
+      });
     }
   });
 
   it('answers a malformed percent-encoding, which nginx refuses itself, as a JSON 400 in the API error shape', async () => {
-    const cases: [string, string][] = [[API_HOST, '/v1/links/%'], [API_HOST, '/admin/v1/tenants/%zz'], [API_HOST, '/v1/email-confirmations/%'], ['go.brand.example', '/%']];
+    const cases: [string, string][] = [
+      [API_HOST, '/v1/links/%'],
+      [API_HOST, '/admin/v1/tenants/%zz'],
+      [API_HOST, '/v1/email-confirmations/%'],
+      ['go.brand.example', '/%'],
+    ];
     for (const [host, path] of cases) {
       const answer = await askGateway(gateway.port, 'GET', host, path);
-      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({ path, status: 400, type: 'application/json' });
-      expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        path,
+        status: 400,
+        type: 'application/json',
+      });
+      expect(JSON.parse(answer.body.toString())).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/percent-encoding/),
+      });
     }
   });
 
   it('answers /healthz itself on every host, without asking an upstream', async () => {
     for (const host of [API_HOST, 'go.brand.example', '10.0.0.7']) {
       const answer = await askGateway(gateway.port, 'GET', host, '/healthz');
-      expect({ host, status: answer.status, servedBy: answer.servedBy }).toEqual({ host, status: 200, servedBy: undefined });
+      expect({ host, status: answer.status, servedBy: answer.servedBy }).toEqual({
+        host,
+        status: 200,
+        servedBy: undefined,
+      });
       expect(answer.body.toString()).toBe('ok');
     }
   });
 
   it('keeps the redirector metrics off the public side', async () => {
-    await expect(gateway.send('GET', 'go.brand.example', '/metrics')).resolves.toEqual({ status: 404, servedBy: undefined });
+    await expect(gateway.send('GET', 'go.brand.example', '/metrics')).resolves.toEqual({
+      status: 404,
+      servedBy: undefined,
+    });
   });
 });

@@ -30,7 +30,14 @@ function images(): { where: string; image: string }[] {
 const ours = (image: string) => /^waymark(-gateway)?(:local)?$/.test(image);
 
 const selectorOf = (manifest: Manifest) =>
-  (manifest as { spec?: { selector?: { matchLabels?: Record<string, string> }; podSelector?: { matchLabels?: Record<string, string> } } }).spec;
+  (
+    manifest as {
+      spec?: {
+        selector?: { matchLabels?: Record<string, string> };
+        podSelector?: { matchLabels?: Record<string, string> };
+      };
+    }
+  ).spec;
 
 describe('deploy hygiene', () => {
   it('pins every third-party image to a release (a full version or a RELEASE tag), never latest', () => {
@@ -57,14 +64,20 @@ describe('deploy hygiene', () => {
     const policies = ofKind(manifests, 'NetworkPolicy');
     expect(policies.map((p) => p.metadata.name).sort()).toEqual(deploymentNames);
     for (const policy of policies) {
-      const spec = selectorOf(policy) as { podSelector?: { matchLabels?: Record<string, string> }; policyTypes: string[]; ingress: { from?: unknown[] }[] };
+      const spec = selectorOf(policy) as {
+        podSelector?: { matchLabels?: Record<string, string> };
+        policyTypes: string[];
+        ingress: { from?: unknown[] }[];
+      };
       expect(spec.podSelector?.matchLabels).toEqual({ 'app.kubernetes.io/name': policy.metadata.name });
       expect(spec.policyTypes).toEqual(['Ingress']);
       const from = spec.ingress.flatMap((rule) => rule.from ?? ['anywhere']);
       if (policy.metadata.name === 'gateway') expect(from).toEqual(['anywhere']);
       else {
         expect(from).not.toContain('anywhere');
-        expect(from).toContainEqual({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } });
+        expect(from).toContainEqual({
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+        });
       }
     }
     const redirector = policies.find((p) => p.metadata.name === 'redirector') as Manifest;
@@ -78,7 +91,9 @@ describe('deploy hygiene', () => {
     expect(container?.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
     const hpa = ofKind(manifests, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === 'gateway');
     expect(hpa).toMatchObject({ spec: { scaleTargetRef: { kind: 'Deployment', name: 'gateway' }, minReplicas: 2 } });
-    const compose = parse(readFileSync(COMPOSE_PATH, 'utf8')) as { services: Record<string, { healthcheck?: { test: string[] } }> };
+    const compose = parse(readFileSync(COMPOSE_PATH, 'utf8')) as {
+      services: Record<string, { healthcheck?: { test: string[] } }>;
+    };
     expect(compose.services.gateway?.healthcheck?.test.join(' ')).toContain('/healthz');
   });
 

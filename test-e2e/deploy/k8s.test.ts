@@ -26,13 +26,18 @@ const containerOf = (name: string) => deploymentOf(name).spec.template.spec.cont
 
 describe('deploy/k8s manifests', () => {
   it('lists every manifest file in the kustomization', () => {
-    const files = readdirSync(K8S_DIR).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort();
+    const files = readdirSync(K8S_DIR)
+      .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+      .sort();
     expect([...kustomizationResources()].sort()).toEqual(files);
   });
 
   it('has a Deployment, Service and HorizontalPodAutoscaler for every service under services/, and the gateway', () => {
     expect(serviceNames.sort()).toEqual(readdirSync(path.join(REPO_ROOT, 'services')).sort());
-    const names = (kind: string) => ofKind(manifests, kind).map((m) => m.metadata.name).sort();
+    const names = (kind: string) =>
+      ofKind(manifests, kind)
+        .map((m) => m.metadata.name)
+        .sort();
     expect(names('Deployment')).toEqual([...serviceNames, 'gateway'].sort());
     expect(names('Service')).toEqual([...serviceNames, 'gateway'].sort());
     expect(names('HorizontalPodAutoscaler')).toEqual([...serviceNames, 'gateway'].sort());
@@ -41,20 +46,29 @@ describe('deploy/k8s manifests', () => {
     }
   });
 
-  it.each(serviceNames)('runs %s from the image with its own entry on its default port, probed on /healthz and /readyz', (name) => {
-    const container = containerOf(name);
-    const port = defaultPortOf(serviceNamed(name));
-    expect(container.image).toBe('waymark');
-    expect(container.command).toEqual(['node', `services/${name}/dist/src/main.js`]);
-    expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
-    expect(containerEnv(manifests, container).get('PORT')?.value).toBe(String(port));
-    expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
-    expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
-    expect(container.resources?.requests).toEqual(expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }));
-    expect(container.resources?.limits).toEqual(expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }));
-    const service = ofKind(manifests, 'Service').find((s) => s.metadata.name === name);
-    expect(service).toMatchObject({ spec: { ports: [{ port, targetPort: 'http' }], selector: { 'app.kubernetes.io/name': name } } });
-  });
+  it.each(serviceNames)(
+    'runs %s from the image with its own entry on its default port, probed on /healthz and /readyz',
+    (name) => {
+      const container = containerOf(name);
+      const port = defaultPortOf(serviceNamed(name));
+      expect(container.image).toBe('waymark');
+      expect(container.command).toEqual(['node', `services/${name}/dist/src/main.js`]);
+      expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
+      expect(containerEnv(manifests, container).get('PORT')?.value).toBe(String(port));
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.resources?.requests).toEqual(
+        expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+      );
+      expect(container.resources?.limits).toEqual(
+        expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+      );
+      const service = ofKind(manifests, 'Service').find((s) => s.metadata.name === name);
+      expect(service).toMatchObject({
+        spec: { ports: [{ port, targetPort: 'http' }], selector: { 'app.kubernetes.io/name': name } },
+      });
+    },
+  );
 
   it.each(serviceNames)('sets only variables that %s reads, secrets from the Secret only', (name) => {
     const env = containerEnv(manifests, containerOf(name));
@@ -68,7 +82,9 @@ describe('deploy/k8s manifests', () => {
   it.each(serviceNames)('gives %s a configuration its production entry accepts, optional secrets absent', (name) => {
     const env = containerEnv(manifests, containerOf(name));
     const values = Object.fromEntries(
-      [...env.values()].filter((e) => !(e.source === 'secret' && e.optional)).map((e) => [e.name, e.source === 'secret' ? TEST_SECRETS[e.name] : e.value]),
+      [...env.values()]
+        .filter((e) => !(e.source === 'secret' && e.optional))
+        .map((e) => [e.name, e.source === 'secret' ? TEST_SECRETS[e.name] : e.value]),
     );
     expect(Object.entries(values).filter(([, value]) => value === undefined)).toEqual([]);
     expect(() => serviceNamed(name).load(values)).not.toThrow();
@@ -79,7 +95,9 @@ describe('deploy/k8s manifests', () => {
     const spoolDir = containerEnv(manifests, container).get('CLICK_SPOOL_DIR')?.value;
     const mount = container.volumeMounts.find((m) => m.mountPath === spoolDir);
     expect(mount).toBeDefined();
-    expect(deploymentOf('redirector').spec.template.spec.volumes).toContainEqual(expect.objectContaining({ name: mount!.name, emptyDir: expect.anything() }));
+    expect(deploymentOf('redirector').spec.template.spec.volumes).toContainEqual(
+      expect.objectContaining({ name: mount!.name, emptyDir: expect.anything() }),
+    );
   });
 
   it('serves the gateway config rendered from deploy/nginx/gateway.conf.template for the in-cluster Services', () => {
@@ -104,7 +122,11 @@ describe('deploy/k8s manifests', () => {
 
   it('runs the gateway from its own image (nginx with the console), retagged by the kustomization', () => {
     expect(containerOf('gateway').image).toBe('waymark-gateway');
-    expect(kustomizationImages().map((image) => image.name).sort()).toEqual(['waymark', 'waymark-gateway']);
+    expect(
+      kustomizationImages()
+        .map((image) => image.name)
+        .sort(),
+    ).toEqual(['waymark', 'waymark-gateway']);
   });
 
   it('runs deploy/kafka/create-topics.sh, unchanged, in the kafka-topics Job', () => {
@@ -112,7 +134,14 @@ describe('deploy/k8s manifests', () => {
     expect(configMapData(manifests, 'kafka-topics-script')['create-topics.sh']).toBe(script);
     const job = ofKind(manifests, 'Job').find((j) => j.metadata.name === 'kafka-topics');
     expect(job).toMatchObject({
-      spec: { template: { spec: { containers: [{ command: ['/bin/bash', '/scripts/create-topics.sh'] }], volumes: [{ configMap: { name: 'kafka-topics-script' } }] } } },
+      spec: {
+        template: {
+          spec: {
+            containers: [{ command: ['/bin/bash', '/scripts/create-topics.sh'] }],
+            volumes: [{ configMap: { name: 'kafka-topics-script' } }],
+          },
+        },
+      },
     });
   });
 });

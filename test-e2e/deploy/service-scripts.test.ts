@@ -61,9 +61,9 @@ describe('every service answers npm start and npm run bench alike', () => {
     );
     expect(delegated.filter((d) => d.name.startsWith('bench:')).length).toBeGreaterThanOrEqual(5);
     const missing = delegated.filter(({ script, workspace }) => {
-      const dir = ['services', 'packages', 'apps'].map((root) => `${root}/${workspace}`).find((d) =>
-        existsSync(path.join(REPO_ROOT, d, 'package.json')),
-      );
+      const dir = ['services', 'packages', 'apps']
+        .map((root) => `${root}/${workspace}`)
+        .find((d) => existsSync(path.join(REPO_ROOT, d, 'package.json')));
       return !dir || !scriptsOf(dir)[script as string];
     });
     expect(missing).toEqual([]);

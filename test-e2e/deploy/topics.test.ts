@@ -30,7 +30,11 @@ function topicsCreatedByScript(): CreatedTopic[] {
         expect(line).toContain('--create --if-not-exists');
         expect(arg('--bootstrap-server')).toBe('broker:9092');
         expect(arg('--replication-factor')).toBe('3');
-        return { name: arg('--topic')!, partitions: Number(arg('--partitions')), cleanupPolicy: arg('--config')!.replace(/^cleanup\.policy=/, '') };
+        return {
+          name: arg('--topic')!,
+          partitions: Number(arg('--partitions')),
+          cleanupPolicy: arg('--config')!.replace(/^cleanup\.policy=/, ''),
+        };
       });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,8 @@ const REPO_ROOT = resolve(__dirname, '..', '..');
 
 /** The file `npm start` runs, read from the root package.json, so this test starts what a user starts. */
 function startTarget(): string {
-  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const match = /node\s+(\S+\.m?js)/.exec(script);
   if (!match?.[1]) throw new Error(`npm start runs no node file: ${script}`);
   return join(REPO_ROOT, match[1]);
@@ -27,7 +28,17 @@ describe('read-your-writes in the embedded mode', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'waymark-ryw-'));
     receiver = await startWebhookReceiver();
-    const names = ['API', 'POSTGRES', 'S3', 'LINK_API', 'REDIRECTOR', 'ANALYTICS', 'NOTIFIER', 'GS1_CATALOG', 'EXPORT_RENDERER'];
+    const names = [
+      'API',
+      'POSTGRES',
+      'S3',
+      'LINK_API',
+      'REDIRECTOR',
+      'ANALYTICS',
+      'NOTIFIER',
+      'GS1_CATALOG',
+      'EXPORT_RENDERER',
+    ];
     for (const name of names) ports[name] = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -50,10 +61,19 @@ describe('read-your-writes in the embedded mode', () => {
   it('answers every request that depends on an acknowledged write as if the write were applied everywhere', async () => {
     const operatorToken = readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim();
     const report = await runReadYourWritesChecks(
-      { apiUrl: `http://127.0.0.1:${ports.API}`, operatorToken, visitorPort: ports.REDIRECTOR as number, webhookBase: receiver.base },
+      {
+        apiUrl: `http://127.0.0.1:${ports.API}`,
+        operatorToken,
+        visitorPort: ports.REDIRECTOR as number,
+        webhookBase: receiver.base,
+      },
       'embedded mode',
     );
     expect(failuresOf(report)).toEqual([]);
-    for (const bound of report.bounds) expect({ bound: bound.name, withinBound: bound.p99Ms < BOUND_P99_MS }).toEqual({ bound: bound.name, withinBound: true });
+    for (const bound of report.bounds)
+      expect({ bound: bound.name, withinBound: bound.p99Ms < BOUND_P99_MS }).toEqual({
+        bound: bound.name,
+        withinBound: true,
+      });
   });
 });

@@ -18,7 +18,12 @@ describe('read-your-writes in the production shape', () => {
   it('answers every request that depends on an acknowledged write as if the write were applied everywhere', async () => {
     const running = system as System;
     const report = await runReadYourWritesChecks(
-      { apiUrl: running.gateway.url, operatorToken: running.operatorToken, visitorPort: running.gateway.port, webhookBase: running.receiver.base },
+      {
+        apiUrl: running.gateway.url,
+        operatorToken: running.operatorToken,
+        visitorPort: running.gateway.port,
+        webhookBase: running.receiver.base,
+      },
       'production shape',
     );
     expect(failuresOf(report)).toEqual([]);

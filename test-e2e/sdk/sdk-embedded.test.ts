@@ -29,12 +29,16 @@ describe('@waymark/sdk against the embedded mode', () => {
   it('creates a link, gets its QR as SVG, and verifies a signed click delivery with verifyWebhook', async () => {
     const { waymark } = tenant;
     const channel = must(
-      await waymark.POST('/v1/channels', { body: { type: 'webhook', name: 'sdk', config: { url: `${receiver.base}/sdk` } } }),
+      await waymark.POST('/v1/channels', {
+        body: { type: 'webhook', name: 'sdk', config: { url: `${receiver.base}/sdk` } },
+      }),
       'create channel',
     );
     expect(channel.signingSecret).toMatch(/^whsec_/);
     const link = must(
-      await waymark.POST('/v1/links', { body: { destination: 'https://example.com/sdk', notifyChannels: [channel.id] } }),
+      await waymark.POST('/v1/links', {
+        body: { destination: 'https://example.com/sdk', notifyChannels: [channel.id] },
+      }),
       'create link',
     );
     const qr = await waymark.GET('/v1/links/{code}/qr', { params: { path: { code: link.code } }, parseAs: 'text' });
@@ -49,10 +53,15 @@ describe('@waymark/sdk against the embedded mode', () => {
     });
     const headers = delivery.headers as Record<string, string>;
     const event = verifyWebhook(channel.signingSecret as string, delivery.body, headers);
-    expect(event).toMatchObject({ event: 'click', code: link.code, shortUrl: link.shortUrl, destination: 'https://example.com/sdk' });
-    expect(() => verifyWebhook(channel.signingSecret as string, delivery.body.replace('click', 'clack'), headers)).toThrow(
-      WebhookVerificationError,
-    );
+    expect(event).toMatchObject({
+      event: 'click',
+      code: link.code,
+      shortUrl: link.shortUrl,
+      destination: 'https://example.com/sdk',
+    });
+    expect(() =>
+      verifyWebhook(channel.signingSecret as string, delivery.body.replace('click', 'clack'), headers),
+    ).toThrow(WebhookVerificationError);
 
     const csv = await waitFor(
       async () => {
@@ -69,31 +78,49 @@ describe('@waymark/sdk against the embedded mode', () => {
   });
 
   it('iterates a paginated list past its first page', async () => {
-    const rows = Array.from({ length: 5 }, (_, i) => ({ destination: `https://example.com/page/${i}`, tags: { batch: 'paging' } }));
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      destination: `https://example.com/page/${i}`,
+      tags: { batch: 'paging' },
+    }));
     const bulk = must(await tenant.waymark.POST('/v1/links/bulk', { body: { rows } }), 'bulk create');
     expect(bulk.created).toBe(5);
     const before = tenant.requests.count;
     const codes: string[] = [];
-    for await (const link of tenant.waymark.paginate('/v1/links', { query: { tag: 'batch:paging', limit: 2 } })) codes.push(link.code);
+    for await (const link of tenant.waymark.paginate('/v1/links', { query: { tag: 'batch:paging', limit: 2 } }))
+      codes.push(link.code);
     expect(new Set(codes).size).toBe(5);
     expect(tenant.requests.count - before).toBe(3);
   });
 
   it('imports GS1 records in bulk, then exports their artwork, waits for it and downloads the zip', async () => {
     const records = GTINS.map((gtin) => ({ gtin, destination: `https://brand.example/${gtin}` }));
-    const imported = must(await tenant.waymark.POST('/v1/gs1/links/bulk', { body: { records, tags: ['sdk-export'] } }), 'GS1 bulk');
+    const imported = must(
+      await tenant.waymark.POST('/v1/gs1/links/bulk', { body: { records, tags: ['sdk-export'] } }),
+      'GS1 bulk',
+    );
     expect({ created: imported.created, failed: imported.failed }).toEqual({ created: 3, failed: 0 });
 
     const created = must(
-      await tenant.waymark.POST('/v1/gs1/exports', { body: { name: 'sdk-artwork', tags: ['sdk-export'], symbologies: ['qr'], formats: ['svg'] } }),
+      await tenant.waymark.POST('/v1/gs1/exports', {
+        body: { name: 'sdk-artwork', tags: ['sdk-export'], symbologies: ['qr'], formats: ['svg'] },
+      }),
       'create export',
     );
     const seen: Gs1Export['status'][] = [];
-    const job = await tenant.waymark.exports.waitUntilReady(created.jobId, { onProgress: (j) => seen.push(j.status), intervalMs: 200 });
+    const job = await tenant.waymark.exports.waitUntilReady(created.jobId, {
+      onProgress: (j) => seen.push(j.status),
+      intervalMs: 200,
+    });
     expect(job).toMatchObject({ status: 'ready', count: 3 });
     expect(seen.at(-1)).toBe('ready');
     const files = unzipSync(await tenant.waymark.exports.download(job));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['manifest.csv', ...GTINS.map((gtin) => `01_${gtin}.svg`)]));
-    expect(strFromU8(files['manifest.csv'] as Uint8Array).trim().split(/\r?\n/)).toHaveLength(4);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['manifest.csv', ...GTINS.map((gtin) => `01_${gtin}.svg`)]),
+    );
+    expect(
+      strFromU8(files['manifest.csv'] as Uint8Array)
+        .trim()
+        .split(/\r?\n/),
+    ).toHaveLength(4);
   });
 });

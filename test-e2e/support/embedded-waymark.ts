@@ -4,7 +4,17 @@ import { join, resolve } from 'node:path';
 import { freePort, ManagedProcess } from '@waymark/testkit';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
-const PORT_NAMES = ['API', 'POSTGRES', 'S3', 'LINK_API', 'REDIRECTOR', 'ANALYTICS', 'NOTIFIER', 'GS1_CATALOG', 'EXPORT_RENDERER'];
+const PORT_NAMES = [
+  'API',
+  'POSTGRES',
+  'S3',
+  'LINK_API',
+  'REDIRECTOR',
+  'ANALYTICS',
+  'NOTIFIER',
+  'GS1_CATALOG',
+  'EXPORT_RENDERER',
+];
 
 export interface EmbeddedWaymark {
   apiUrl: string;
@@ -25,7 +35,8 @@ export interface EmbeddedWaymarkOptions {
 
 /** The file `npm start` runs, read from the root package.json, so a test starts what a user starts. */
 function startTarget(): string {
-  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const match = /node\s+(\S+\.m?js)/.exec(script);
   if (!match?.[1]) throw new Error(`npm start runs no node file: ${script}`);
   return join(REPO_ROOT, match[1]);

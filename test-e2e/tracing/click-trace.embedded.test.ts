@@ -52,7 +52,7 @@ describe('one click traced across the services', () => {
 
     const visitSpan = await waitFor(
       () => otlp.spans.find((s) => s.kind === SPAN_KIND.server && s.attributes['url.path'] === path),
-      { timeoutMs: 30_000, message: 'the redirector\'s span of the visit' },
+      { timeoutMs: 30_000, message: "the redirector's span of the visit" },
     );
     const inTrace = () => otlp.spans.filter((s) => s.traceId === visitSpan.traceId);
     const inGroup = (span: ReceivedSpan, group?: string) =>
@@ -71,7 +71,7 @@ describe('one click traced across the services', () => {
         const complete = Object.values(wanted).every((span) => span !== undefined);
         return complete ? (wanted as Record<keyof typeof wanted, ReceivedSpan>) : undefined;
       },
-      { timeoutMs: 60_000, message: 'the click\'s publish, consume and delivery spans in the visit\'s trace' },
+      { timeoutMs: 60_000, message: "the click's publish, consume and delivery spans in the visit's trace" },
     );
 
     expect(visitSpan).toMatchObject({
@@ -92,7 +92,7 @@ describe('one click traced across the services', () => {
     expect(otlp.refused).toEqual([]);
   });
 
-  it('continues a caller\'s trace from its traceparent header through the API', async () => {
+  it("continues a caller's trace from its traceparent header through the API", async () => {
     const key = await issueTenantKey(system, SCOPES);
     const traceId = '5b8efff798038103d269b633813fc60c';
     const response = await fetch(`${system.apiUrl}/v1/links`, {
@@ -107,16 +107,16 @@ describe('one click traced across the services', () => {
     expect(response.status).toBe(201);
     const server = await waitFor(
       () => otlp.spans.find((s) => s.traceId === traceId && s.kind === SPAN_KIND.server && s.name === 'POST /v1/links'),
-      { timeoutMs: 30_000, message: 'link-api\'s span of the call' },
+      { timeoutMs: 30_000, message: "link-api's span of the call" },
     );
     expect(server).toMatchObject({
       parentSpanId: 'eee19b7ec3c1b174',
       attributes: { 'waymark.service': 'link-api', 'http.route': '/v1/links' },
     });
     // The link's event left through the outbox in the same trace.
-    await waitFor(
-      () => otlp.spans.find((s) => s.traceId === traceId && s.name === 'publish links.v1'),
-      { timeoutMs: 30_000, message: 'the outbox relay\'s publish of the link event in the caller\'s trace' },
-    );
+    await waitFor(() => otlp.spans.find((s) => s.traceId === traceId && s.name === 'publish links.v1'), {
+      timeoutMs: 30_000,
+      message: "the outbox relay's publish of the link event in the caller's trace",
+    });
   });
 });

@@ -43,7 +43,7 @@ describe('database statement groups in the traces', () => {
     return ((await response.json()) as { shortUrl: string }).shortUrl;
   }
 
-  it('shows link-api\'s transaction and its statements under the server span of a link creation', async () => {
+  it("shows link-api's transaction and its statements under the server span of a link creation", async () => {
     const traceId = '6c8efff798038103d269b633813fc60d';
     await createLink(traceId);
     const found = await waitFor(
@@ -58,7 +58,7 @@ describe('database statement groups in the traces', () => {
           ? { server, transaction, statements, tree }
           : undefined;
       },
-      { timeoutMs: 30_000, message: 'link-api\'s transaction with its INSERT statements in the caller\'s trace' },
+      { timeoutMs: 30_000, message: "link-api's transaction with its INSERT statements in the caller's trace" },
     );
     const { server, transaction, statements, tree } = found;
     expect(server).toMatchObject({ kind: SPAN_KIND.server, attributes: { 'waymark.service': 'link-api' } });
@@ -71,7 +71,9 @@ describe('database statement groups in the traces', () => {
       tree.descendants(step(name) as ReceivedSpan, isStatement).map((s) => s.attributes['db.operation.name']);
     expect(operationsIn('start_transaction')).toEqual(['BEGIN']);
     expect(operationsIn('commit_transaction')).toEqual(['COMMIT']);
-    expect(statements.map((s) => s.name)).toContain(`pg.query:INSERT ${String(statements[0]?.attributes['db.namespace'])}`);
+    expect(statements.map((s) => s.name)).toContain(
+      `pg.query:INSERT ${String(statements[0]?.attributes['db.namespace'])}`,
+    );
     for (const statement of statements) {
       expect(statement.kind).toBe(SPAN_KIND.client);
       expect(statement.attributes).toMatchObject({ 'db.system.name': 'postgresql' });
@@ -81,18 +83,19 @@ describe('database statement groups in the traces', () => {
       expect(String(statement.attributes['db.query.text'])).not.toContain(DESTINATION);
     }
     // Prisma's own per-statement, compile and serialize spans are left out: each statement is spanned once.
-    expect(otlp.spans.filter((s) => s.traceId === traceId && /^prisma:client:(db_query|serialize|compile)/.test(s.name)))
-      .toEqual([]);
+    expect(
+      otlp.spans.filter((s) => s.traceId === traceId && /^prisma:client:(db_query|serialize|compile)/.test(s.name)),
+    ).toEqual([]);
     expect(otlp.refused).toEqual([]);
   });
 
-  it('shows analytics-ingest\'s statement group under its consumer span of a click, and none on the redirect', async () => {
+  it("shows analytics-ingest's statement group under its consumer span of a click, and none on the redirect", async () => {
     const shortUrl = await createLink('7d8efff798038103d269b633813fc60e');
     const { host, path } = pathOf(shortUrl);
     expect((await visit(system.visitorPort, host, path)).status).toBe(302);
     const visitSpan = await waitFor(
       () => otlp.spans.find((s) => s.kind === SPAN_KIND.server && s.attributes['url.path'] === path),
-      { timeoutMs: 30_000, message: 'the redirector\'s span of the visit' },
+      { timeoutMs: 30_000, message: "the redirector's span of the visit" },
     );
     const found = await waitFor(
       () => {
@@ -108,9 +111,15 @@ describe('database statement groups in the traces', () => {
         const write = statements.find((s) => String(s.attributes['db.query.text']).includes('INSERT INTO click_fact'));
         return group && write ? { tree, group, statements } : undefined;
       },
-      { timeoutMs: 60_000, message: 'analytics-ingest\'s store clicks group with the facts\' write in the click\'s trace' },
+      {
+        timeoutMs: 60_000,
+        message: "analytics-ingest's store clicks group with the facts' write in the click's trace",
+      },
     );
-    expect(found.group.attributes).toMatchObject({ 'db.system.name': 'postgresql', 'waymark.db.group': 'store clicks' });
+    expect(found.group.attributes).toMatchObject({
+      'db.system.name': 'postgresql',
+      'waymark.db.group': 'store clicks',
+    });
     for (const statement of found.statements) {
       expect(statement.attributes).toMatchObject({ 'db.system.name': 'postgresql' });
     }

@@ -25,7 +25,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const text = error instanceof BackupRefusedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const text =
+    error instanceof BackupRefusedError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`${text}\n`);
   process.exit(1);
 });

@@ -36,7 +36,11 @@ export async function startEmbeddedObjectStoreServer(
   const credentials = { accessKey: ACCESS_KEY, secretKey: options.secretKey };
   const clock = options.clock ?? (() => new Date());
   const server: Server = createServer((req, res) => {
-    const problem = sigV4Problem({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, credentials, clock());
+    const problem = sigV4Problem(
+      { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers },
+      credentials,
+      clock(),
+    );
     if (problem === null) {
       // s3rver knows only its own built-in account: past this check the request reaches it as an anonymous one.
       delete req.headers.authorization;
@@ -72,6 +76,8 @@ function withoutPresignParams(url: string): string {
   const kept = url
     .slice(q + 1)
     .split('&')
-    .filter((pair) => !/^X-Amz-(Algorithm|Credential|Date|Expires|SignedHeaders|Signature|Security-Token)(=|$)/.test(pair));
+    .filter(
+      (pair) => !/^X-Amz-(Algorithm|Credential|Date|Expires|SignedHeaders|Signature|Security-Token)(=|$)/.test(pair),
+    );
   return kept.length === 0 ? url.slice(0, q) : `${url.slice(0, q)}?${kept.join('&')}`;
 }

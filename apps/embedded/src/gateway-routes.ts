@@ -9,7 +9,8 @@ export interface GatewayRoute {
   matches(path: string): boolean;
 }
 
-const prefix = (p: string) => (path: string) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path.startsWith(`${p}?`);
+const prefix = (p: string) => (path: string) =>
+  path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || path.startsWith(`${p}?`);
 
 export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   // Per-link analytics belong to analytics-ingest although the path is under /v1/links.

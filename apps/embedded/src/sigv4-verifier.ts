@@ -39,17 +39,27 @@ export function sigV4Problem(request: SignedRequest, credentials: SigV4Credentia
   const path = q < 0 ? request.url : request.url.slice(0, q);
   const query = parseQuery(q < 0 ? '' : request.url.slice(q + 1));
   if (!query) return 'malformed query string';
-  const parsed = 'X-Amz-Algorithm' in Object.fromEntries(query) ? fromQuery(query, request, now) : fromHeader(request, query, now);
+  const parsed =
+    'X-Amz-Algorithm' in Object.fromEntries(query) ? fromQuery(query, request, now) : fromHeader(request, query, now);
   if (typeof parsed === 'string') return parsed;
   if (parsed.accessKey !== credentials.accessKey) return 'unknown access key';
-  const canonicalHeaders = parsed.signedHeaders.map((name) => `${name}:${headerValue(request.headers[name])}\n`).join('');
+  const canonicalHeaders = parsed.signedHeaders
+    .map((name) => `${name}:${headerValue(request.headers[name])}\n`)
+    .join('');
   const canonicalQuery = parsed.query
     .map(([k, v]) => [encode(k), encode(v)] as const)
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
   const signedHeaders = parsed.signedHeaders.join(';');
-  const canonicalRequest = [request.method, path, canonicalQuery, canonicalHeaders, signedHeaders, parsed.payloadHash].join('\n');
+  const canonicalRequest = [
+    request.method,
+    path,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    parsed.payloadHash,
+  ].join('\n');
   const stringToSign = [ALGORITHM, parsed.amzDate, parsed.scope, sha256Hex(canonicalRequest)].join('\n');
   const [date, region, service] = parsed.scope.split('/');
   let key = hmac(`AWS4${credentials.secretKey}`, date as string);
@@ -66,7 +76,8 @@ function fromQuery(query: [string, string][], request: SignedRequest, now: Date)
   const amzDate = params['X-Amz-Date'] ?? '';
   const signedAt = parseAmzDate(amzDate);
   const expires = Number(params['X-Amz-Expires']);
-  if (!credential || signedAt === null || credential.date !== amzDate.slice(0, 8)) return 'malformed credential or date';
+  if (!credential || signedAt === null || credential.date !== amzDate.slice(0, 8))
+    return 'malformed credential or date';
   if (!Number.isInteger(expires) || expires < 1 || expires > MAX_EXPIRES_SECONDS) return 'malformed expiry';
   if (now.getTime() >= signedAt + expires * 1000) return 'the presigned URL has expired';
   if (signedAt > now.getTime() + MAX_SKEW_MS) return 'the presigned URL is dated in the future';
@@ -83,11 +94,14 @@ function fromQuery(query: [string, string][], request: SignedRequest, now: Date)
 function fromHeader(request: SignedRequest, query: [string, string][], now: Date): Signature | string {
   const authorization = headerValue(request.headers.authorization);
   if (!authorization) return 'the request is not signed';
-  const match = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]+)$/.exec(authorization);
+  const match = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]+)$/.exec(
+    authorization,
+  );
   const credential = match ? parseCredential(match[1] as string) : null;
   const amzDate = headerValue(request.headers['x-amz-date']);
   const signedAt = parseAmzDate(amzDate);
-  if (!match || !credential || signedAt === null || credential.date !== amzDate.slice(0, 8)) return 'malformed Authorization header';
+  if (!match || !credential || signedAt === null || credential.date !== amzDate.slice(0, 8))
+    return 'malformed Authorization header';
   if (Math.abs(now.getTime() - signedAt) > MAX_SKEW_MS) return 'the request time is too far from the server time';
   const signedHeaders = (match[2] as string).split(';');
   if (!signedHeaders.includes('host')) return 'the host header must be signed';
@@ -98,7 +112,8 @@ function fromHeader(request: SignedRequest, query: [string, string][], now: Date
 
 function parseCredential(value: string): { accessKey: string; scope: string; date: string } | null {
   const parts = value.split('/');
-  if (parts.length !== 5 || parts[3] !== 's3' || parts[4] !== 'aws4_request' || !/^\d{8}$/.test(parts[1] as string)) return null;
+  if (parts.length !== 5 || parts[3] !== 's3' || parts[4] !== 'aws4_request' || !/^\d{8}$/.test(parts[1] as string))
+    return null;
   return { accessKey: parts[0] as string, scope: parts.slice(1).join('/'), date: parts[1] as string };
 }
 
@@ -114,7 +129,9 @@ function parseQuery(raw: string): [string, string][] | null {
       .filter((pair) => pair !== '')
       .map((pair) => {
         const eq = pair.indexOf('=');
-        return eq < 0 ? [decodeURIComponent(pair), ''] : [decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))];
+        return eq < 0
+          ? [decodeURIComponent(pair), '']
+          : [decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))];
       });
   } catch {
     return null;

@@ -22,10 +22,25 @@ describe('backup and restore of the embedded data folder', () => {
     work = mkdtempSync(join(tmpdir(), 'waymark-backup-'));
     chmodSync(work, 0o711); // PostgreSQL runs as its own user when the tests run as root
     dataDir = join(work, 'data');
-    const names = ['API', 'POSTGRES', 'S3', 'LINK_API', 'REDIRECTOR', 'ANALYTICS', 'NOTIFIER', 'GS1_CATALOG', 'EXPORT_RENDERER'];
+    const names = [
+      'API',
+      'POSTGRES',
+      'S3',
+      'LINK_API',
+      'REDIRECTOR',
+      'ANALYTICS',
+      'NOTIFIER',
+      'GS1_CATALOG',
+      'EXPORT_RENDERER',
+    ];
     ports = {};
     for (const name of names) ports[name] = await freePort();
-    env = { ...process.env, WAYMARK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}` };
+    env = {
+      ...process.env,
+      WAYMARK_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
+    };
     for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -55,25 +70,44 @@ describe('backup and restore of the embedded data folder', () => {
       expect(keyResponse.status).toBe(201);
       key = ((await keyResponse.json()) as { key: string }).key;
       const call = (method: string, path: string, body?: unknown) =>
-        fetch(`${api()}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      await waitFor(async () => (await call('POST', '/v1/links', { destination: 'https://example.com/kept', code: 'kept' })).status === 201, {
-        timeoutMs: 10_000,
-        message: 'the link to be created',
+        fetch(`${api()}${path}`, {
+          method,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      await waitFor(
+        async () =>
+          (await call('POST', '/v1/links', { destination: 'https://example.com/kept', code: 'kept' })).status === 201,
+        {
+          timeoutMs: 10_000,
+          message: 'the link to be created',
+        },
+      );
+      const bulk = await call('POST', '/v1/gs1/links/bulk', {
+        records: [{ gtin: '09506000134352', destination: 'https://example.com/p' }],
       });
-      const bulk = await call('POST', '/v1/gs1/links/bulk', { records: [{ gtin: '09506000134352', destination: 'https://example.com/p' }] });
       expect(bulk.status).toBe(200);
       const created = await call('POST', '/v1/gs1/exports', { name: 'kept', formats: ['svg'] });
       expect(created.status).toBe(202);
       jobId = ((await created.json()) as { jobId: string }).jobId;
-      const job = await waitFor(async () => {
-        const body = (await (await call('GET', `/v1/gs1/exports/${jobId}`)).json()) as { status: string; downloadUrl?: string };
-        return body.status === 'ready' && body;
-      }, { timeoutMs: 120_000, intervalMs: 500, message: 'the export to be ready' });
+      const job = await waitFor(
+        async () => {
+          const body = (await (await call('GET', `/v1/gs1/exports/${jobId}`)).json()) as {
+            status: string;
+            downloadUrl?: string;
+          };
+          return body.status === 'ready' && body;
+        },
+        { timeoutMs: 120_000, intervalMs: 500, message: 'the export to be ready' },
+      );
       zip = Buffer.from(await (await fetch(job.downloadUrl as string)).arrayBuffer());
       expect(zip.length).toBeGreaterThan(100);
 
       // Stop-the-world: refused while the database runs on the folder.
-      await expect(cli('backup', archive)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/needs Waymark stopped/) });
+      await expect(cli('backup', archive)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/needs Waymark stopped/),
+      });
       expect(existsSync(archive)).toBe(false);
     } finally {
       await proc.stop('SIGTERM', 30_000);
@@ -83,16 +117,25 @@ describe('backup and restore of the embedded data folder', () => {
     rmSync(dataDir, { recursive: true, force: true });
     await cli('restore', archive);
     // Restoring over data that is there again is refused.
-    await expect(cli('restore', archive)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/not empty/) });
+    await expect(cli('restore', archive)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/not empty/),
+    });
     expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['postgres', 'objects', 'secrets', 'embedded.json']));
 
     proc = await start();
     try {
       const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8'));
       const visit = await fetch(`http://${state.defaultDomain}/kept`, { redirect: 'manual' });
-      expect({ status: visit.status, location: visit.headers.get('location') }).toEqual({ status: 302, location: 'https://example.com/kept' });
+      expect({ status: visit.status, location: visit.headers.get('location') }).toEqual({
+        status: 302,
+        location: 'https://example.com/kept',
+      });
       const headers = { 'x-api-key': key };
-      const job = (await (await fetch(`${api()}/v1/gs1/exports/${jobId}`, { headers })).json()) as { status: string; downloadUrl: string };
+      const job = (await (await fetch(`${api()}/v1/gs1/exports/${jobId}`, { headers })).json()) as {
+        status: string;
+        downloadUrl: string;
+      };
       expect(job.status).toBe('ready');
       expect(Buffer.from(await (await fetch(job.downloadUrl)).arrayBuffer()).equals(zip)).toBe(true);
     } finally {

@@ -17,10 +17,25 @@ describe('npm start (embedded mode)', () => {
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
     dataDir = mkdtempSync(join(tmpdir(), 'waymark-embedded-'));
-    const names = ['API', 'POSTGRES', 'S3', 'LINK_API', 'REDIRECTOR', 'ANALYTICS', 'NOTIFIER', 'GS1_CATALOG', 'EXPORT_RENDERER'];
+    const names = [
+      'API',
+      'POSTGRES',
+      'S3',
+      'LINK_API',
+      'REDIRECTOR',
+      'ANALYTICS',
+      'NOTIFIER',
+      'GS1_CATALOG',
+      'EXPORT_RENDERER',
+    ];
     ports = {};
     for (const name of names) ports[name] = await freePort();
-    env = { ...process.env, WAYMARK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}` };
+    env = {
+      ...process.env,
+      WAYMARK_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
+    };
     for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
   });
 
@@ -35,7 +50,14 @@ describe('npm start (embedded mode)', () => {
   it('brings up all six services, serves a link at once, and keeps it across a restart', async () => {
     let proc = await start();
     try {
-      const servicePorts = [ports.LINK_API, ports.REDIRECTOR, ports.ANALYTICS, ports.NOTIFIER, ports.GS1_CATALOG, ports.EXPORT_RENDERER];
+      const servicePorts = [
+        ports.LINK_API,
+        ports.REDIRECTOR,
+        ports.ANALYTICS,
+        ports.NOTIFIER,
+        ports.GS1_CATALOG,
+        ports.EXPORT_RENDERER,
+      ];
       for (const [i, port] of servicePorts.entries()) {
         const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
         expect({ service: SERVICES[i], status: ready.status }).toEqual({ service: SERVICES[i], status: 200 });
@@ -51,22 +73,30 @@ describe('npm start (embedded mode)', () => {
       });
       expect(keyResponse.status).toBe(201);
       const { key } = (await keyResponse.json()) as { key: string };
-      const created = await waitFor(async () => {
-        const response = await fetch(`${api}/v1/links`, {
-          method: 'POST',
-          headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          body: JSON.stringify({ destination: 'https://example.com/landing', code: 'hello' }),
-        });
-        return response.status === 201 ? response : response.status === 401 ? undefined : response;
-      }, { timeoutMs: 10_000, message: 'the new key never authenticated' });
+      const created = await waitFor(
+        async () => {
+          const response = await fetch(`${api}/v1/links`, {
+            method: 'POST',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ destination: 'https://example.com/landing', code: 'hello' }),
+          });
+          return response.status === 201 ? response : response.status === 401 ? undefined : response;
+        },
+        { timeoutMs: 10_000, message: 'the new key never authenticated' },
+      );
       expect(created.status).toBe(201);
       // The redirector routes by Host: visit the default domain itself, as a browser would.
       const visit = () => fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
-      const first = await waitFor(async () => ((await visit()).status === 302 ? true : undefined), { timeoutMs: 5_000 });
+      const first = await waitFor(async () => ((await visit()).status === 302 ? true : undefined), {
+        timeoutMs: 5_000,
+      });
       expect(first).toBe(true);
       // Visitors reach the redirector's port directly here: no metrics for them, and no anonymous object listing.
       const metrics = await fetch(`http://${state.defaultDomain}/metrics`);
-      expect({ status: metrics.status, prometheus: /# HELP/.test(await metrics.text()) }).toEqual({ status: 404, prometheus: false });
+      expect({ status: metrics.status, prometheus: /# HELP/.test(await metrics.text()) }).toEqual({
+        status: 404,
+        prometheus: false,
+      });
       expect((await fetch(`http://127.0.0.1:${ports.S3}/waymark?list-type=2`)).status).toBe(403);
 
       await proc.stop('SIGTERM', 30_000);

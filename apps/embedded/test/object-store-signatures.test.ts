@@ -17,7 +17,10 @@ let aheadMs = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'waymark-objects-'));
   const clock = () => new Date(Date.now() + aheadMs);
-  server = await startEmbeddedObjectStoreServer(dir, await freePort(), { secretKey: 'a-secret-of-this-installation', clock });
+  server = await startEmbeddedObjectStoreServer(dir, await freePort(), {
+    secretKey: 'a-secret-of-this-installation',
+    clock,
+  });
   store = new MinioObjectStore({ ...server, useSSL: false, bucket: 'waymark' });
   await store.ensureBucket();
   await store.putStream('exports/tenant-a/job-1/a.zip', Readable.from([Buffer.from('zip bytes')]), 'application/zip');
@@ -43,7 +46,11 @@ describe('the embedded object store checks signatures (s3rver does not)', () => 
 
   it('takes a multipart upload and lifecycle rules through the check, as export-renderer and gs1-catalog send them', async () => {
     const part = Buffer.alloc(5 * 1024 * 1024, 1);
-    const { sizeBytes } = await store.putStream('exports/tenant-a/job-1/big.zip', Readable.from([part, part, Buffer.from('end')]), 'application/zip');
+    const { sizeBytes } = await store.putStream(
+      'exports/tenant-a/job-1/big.zip',
+      Readable.from([part, part, Buffer.from('end')]),
+      'application/zip',
+    );
     expect(sizeBytes).toBe(2 * part.length + 3);
     await store.setExpiry('exports/', 30);
     await store.remove('exports/tenant-a/job-1/big.zip');
@@ -68,7 +75,12 @@ describe('the embedded object store checks signatures (s3rver does not)', () => 
       tampered((u) => u.searchParams.set('X-Amz-Signature', '0'.repeat(64))),
       tampered((u) => u.searchParams.set('X-Amz-Expires', String(WEEK_S))),
       tampered((u) => (u.pathname = '/waymark/exports/tenant-b/job-2/b.zip')),
-      tampered((u) => u.searchParams.set('X-Amz-Credential', u.searchParams.get('X-Amz-Credential')!.replace('waymark-embedded', 'other'))),
+      tampered((u) =>
+        u.searchParams.set(
+          'X-Amz-Credential',
+          u.searchParams.get('X-Amz-Credential')!.replace('waymark-embedded', 'other'),
+        ),
+      ),
     ];
     for (const variant of variants) expect((await fetch(variant)).status).toBe(403);
   });

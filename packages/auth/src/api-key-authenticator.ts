@@ -45,14 +45,19 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
       const decision = await options.rateLimiter.consume(`tenant:${principal.tenantId}`, policy);
       const response = request.res;
       if (response) {
-        for (const [name, value] of Object.entries(rateLimitHeaders(principal.tenant.plan.name, policy.windowMs, decision))) {
+        for (const [name, value] of Object.entries(
+          rateLimitHeaders(principal.tenant.plan.name, policy.windowMs, decision),
+        )) {
           response.setHeader(name, value);
         }
       }
       if (!decision.allowed) {
         const retryAfter = retryAfterSeconds(decision);
         response?.setHeader('Retry-After', String(retryAfter));
-        throw new DomainError('rate_limited', `Rate limit of plan "${principal.tenant.plan.name}" exceeded; retry in ${retryAfter} s`);
+        throw new DomainError(
+          'rate_limited',
+          `Rate limit of plan "${principal.tenant.plan.name}" exceeded; retry in ${retryAfter} s`,
+        );
       }
       // A scope missing from a key the model knows may still be on its way (a key issued again with more scopes).
       const current = await options.fresh.confirm(
@@ -61,7 +66,9 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
       );
       const missing = scopes.filter((scope) => !current.includes(scope as Scope));
       if (missing.length > 0) {
-        throw new DomainError('insufficient_scope', `This API key lacks the scope ${missing.join(', ')}`, { required: missing });
+        throw new DomainError('insufficient_scope', `This API key lacks the scope ${missing.join(', ')}`, {
+          required: missing,
+        });
       }
       options.onKeyUsed?.(principal.key.hash, clock());
       return principal;

@@ -7,7 +7,10 @@ const req = (headers: Record<string, string>) => ({
 describe('readApiKey', () => {
   it('reads Authorization: Bearer', () => {
     expect(readApiKey(req({ authorization: 'Bearer wm_live_abc' }))).toEqual({ key: 'wm_live_abc', conflict: false });
-    expect(readApiKey(req({ authorization: 'bearer   wm_live_abc ' }))).toEqual({ key: 'wm_live_abc', conflict: false });
+    expect(readApiKey(req({ authorization: 'bearer   wm_live_abc ' }))).toEqual({
+      key: 'wm_live_abc',
+      conflict: false,
+    });
   });
 
   it('reads x-api-key', () => {

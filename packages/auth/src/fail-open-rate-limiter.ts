@@ -18,7 +18,10 @@ export class FailOpenRateLimiter implements RateLimiter {
   private readonly timeoutMs: number;
   private readonly warnEveryMs: number;
 
-  constructor(private readonly inner: RateLimiter, private readonly options: FailOpenOptions) {
+  constructor(
+    private readonly inner: RateLimiter,
+    private readonly options: FailOpenOptions,
+  ) {
     this.timeoutMs = options.timeoutMs ?? 250;
     this.warnEveryMs = options.warnEveryMs ?? 10_000;
   }
@@ -26,7 +29,10 @@ export class FailOpenRateLimiter implements RateLimiter {
   async consume(key: string, policy: RateLimitPolicy, cost = 1): Promise<RateLimitDecision> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`rate limiter did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`rate limiter did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
     });
     try {
       return await Promise.race([this.inner.consume(key, policy, cost), deadline]);

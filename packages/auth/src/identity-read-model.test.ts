@@ -31,7 +31,10 @@ const key = (over: Partial<ApiKeyState> = {}): ApiKeyState => ({
 describe('IdentityReadModel', () => {
   it('indexes tenants, their domains and keys', () => {
     const model = new IdentityReadModel();
-    model.apply([{ key: 'tenant:t1', value: tenant() }, { key: `key:${'a'.repeat(64)}`, value: key() }]);
+    model.apply([
+      { key: 'tenant:t1', value: tenant() },
+      { key: `key:${'a'.repeat(64)}`, value: key() },
+    ]);
     expect(model.tenant('t1')?.name).toBe('Acme');
     expect(model.domain('ACME.link')).toEqual({ tenantId: 't1', verified: true });
     expect(model.apiKey('a'.repeat(64))?.scopes).toEqual(['links:read']);
@@ -47,8 +50,14 @@ describe('IdentityReadModel', () => {
 
   it('applies tombstones for tenants and keys', () => {
     const model = new IdentityReadModel();
-    model.apply([{ key: 'tenant:t1', value: tenant() }, { key: `key:${'a'.repeat(64)}`, value: key() }]);
-    model.apply([{ key: 'tenant:t1', value: null }, { key: `key:${'a'.repeat(64)}`, value: null }]);
+    model.apply([
+      { key: 'tenant:t1', value: tenant() },
+      { key: `key:${'a'.repeat(64)}`, value: key() },
+    ]);
+    model.apply([
+      { key: 'tenant:t1', value: null },
+      { key: `key:${'a'.repeat(64)}`, value: null },
+    ]);
     expect(model.size).toEqual({ tenants: 0, keys: 0, domains: 0 });
   });
 });

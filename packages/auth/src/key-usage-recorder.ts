@@ -55,7 +55,8 @@ export class KeyUsageRecorder {
     this.pending = new Map();
     const results = await Promise.allSettled(this.options.sinks.map((sink) => sink.record(batch)));
     for (const result of results) {
-      if (result.status === 'rejected') this.options.logger.warn({ err: result.reason }, 'could not record API key usage');
+      if (result.status === 'rejected')
+        this.options.logger.warn({ err: result.reason }, 'could not record API key usage');
     }
   }
 }

@@ -6,7 +6,11 @@ import type { RateLimitDecision } from '@waymark/cache';
  *   RateLimit: "<policy>";r=<remaining>;t=<seconds until the quota is fully restored>
  * The policy is named after the tenant's plan, reduced to characters that need no escaping in an sf-string.
  */
-export function rateLimitHeaders(policyName: string, windowMs: number, decision: RateLimitDecision): Record<string, string> {
+export function rateLimitHeaders(
+  policyName: string,
+  windowMs: number,
+  decision: RateLimitDecision,
+): Record<string, string> {
   const name = policyName.replace(/[^A-Za-z0-9_.-]/g, '_') || 'plan';
   return {
     'RateLimit-Policy': `"${name}";q=${decision.limit};w=${Math.ceil(windowMs / 1000)}`,

@@ -46,7 +46,10 @@ export class RedisKeyValueCache implements KeyValueCache {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.healthTimeoutMs)));
     try {
-      const ping = this.redis.ping().then((reply) => reply === 'PONG', () => false);
+      const ping = this.redis.ping().then(
+        (reply) => reply === 'PONG',
+        () => false,
+      );
       return await Promise.race([ping, timeout]);
     } finally {
       clearTimeout(timer);

@@ -53,7 +53,10 @@ export function describeKeyValueCacheContract(name: string, create: () => Promis
       await cache.set(k, 'expiring', 150);
       await cache.set(k, 'kept');
       await cache.set(marker, 'x', 150);
-      await waitFor(async () => (await cache.get(marker)) === null, { timeoutMs: 3000, message: 'the marker to expire' });
+      await waitFor(async () => (await cache.get(marker)) === null, {
+        timeoutMs: 3000,
+        message: 'the marker to expire',
+      });
       expect(await cache.get(k)).toBe('kept');
     });
 

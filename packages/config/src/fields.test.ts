@@ -37,7 +37,11 @@ describe('environment fields', () => {
   });
 
   it('broker list splits, trims and checks each host:port', () => {
-    expect(env.brokerList().parse('a:1,b.example:9092 , 127.0.0.1:3')).toEqual(['a:1', 'b.example:9092', '127.0.0.1:3']);
+    expect(env.brokerList().parse('a:1,b.example:9092 , 127.0.0.1:3')).toEqual([
+      'a:1',
+      'b.example:9092',
+      '127.0.0.1:3',
+    ]);
     expect(env.brokerList().safeParse('a:1,b').success).toBe(false);
     expect(env.brokerList().safeParse(' , ').success).toBe(false);
     expect(env.brokerList().safeParse('a:99999').success).toBe(false);
@@ -57,7 +61,10 @@ describe('environment fields', () => {
   });
 
   it('reads a comma-separated list of browser origins and refuses paths or bare hosts', () => {
-    expect(env.originList().parse('https://console.acme.example, http://localhost:5173')).toEqual(['https://console.acme.example', 'http://localhost:5173']);
+    expect(env.originList().parse('https://console.acme.example, http://localhost:5173')).toEqual([
+      'https://console.acme.example',
+      'http://localhost:5173',
+    ]);
     expect(env.originList().parse('')).toEqual([]);
     for (const raw of ['https://console.acme.example/', 'console.acme.example', 'https://a.example/app']) {
       expect({ raw, ok: env.originList().safeParse(raw).success }).toEqual({ raw, ok: false });

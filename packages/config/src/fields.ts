@@ -36,7 +36,10 @@ export function url(protocols?: readonly string[]) {
 /** Comma-separated browser origins (`https://console.acme.example`); empty means none. */
 export function originList() {
   return z.string().transform((value, ctx) => {
-    const origins = value.split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+    const origins = value
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o.length > 0);
     for (const origin of origins) {
       let parsed: URL | undefined;
       try {
@@ -44,7 +47,11 @@ export function originList() {
       } catch {
         parsed = undefined;
       }
-      if (!parsed || parsed.origin !== origin) ctx.addIssue({ code: 'custom', message: 'must be origins like https://app.example.com (scheme, host, optional port; no path)' });
+      if (!parsed || parsed.origin !== origin)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be origins like https://app.example.com (scheme, host, optional port; no path)',
+        });
     }
     return origins;
   });
@@ -53,7 +60,10 @@ export function originList() {
 /** Comma-separated `host:port` list, as Kafka clients take it: `kafka-1:9092,kafka-2:9092`. */
 export function brokerList() {
   return z.string().transform((value, ctx) => {
-    const brokers = value.split(',').map((b) => b.trim()).filter((b) => b.length > 0);
+    const brokers = value
+      .split(',')
+      .map((b) => b.trim())
+      .filter((b) => b.length > 0);
     if (brokers.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'must list at least one host:port' });
       return z.NEVER;

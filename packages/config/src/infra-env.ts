@@ -30,6 +30,9 @@ export const objectStoreEnv = {
   S3_ENDPOINT: url(['http', 'https']),
   S3_ACCESS_KEY: z.string().min(1),
   S3_SECRET_KEY: z.string().min(1),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('waymark'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .default('waymark'),
   S3_REGION: z.string().min(1).default('us-east-1'),
 };

@@ -45,7 +45,14 @@ describe('parseConfig', () => {
     const error = failureOf(() =>
       parseConfig(
         schema,
-        { PORT: '70000', DATABASE_URL: 'mysql://db/x', KAFKA_BROKERS: 'kafka', PRETTY_LOGS: 'yes', LOG_LEVEL: 'loud', SIGNING_SECRET: 'short' },
+        {
+          PORT: '70000',
+          DATABASE_URL: 'mysql://db/x',
+          KAFKA_BROKERS: 'kafka',
+          PRETTY_LOGS: 'yes',
+          LOG_LEVEL: 'loud',
+          SIGNING_SECRET: 'short',
+        },
         { service: 'link-api' },
       ),
     );

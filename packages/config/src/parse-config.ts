@@ -26,7 +26,8 @@ export function parseConfig<S extends z.ZodType>(
   if (result.success) return result.data;
   const issues: ConfigIssue[] = result.error.issues.map((issue) => ({
     variable: issue.path.length > 0 ? issue.path.map(String).join('.') : '(environment)',
-    reason: issue.code === 'invalid_type' && cleaned[String(issue.path[0])] === undefined ? 'is required' : issue.message,
+    reason:
+      issue.code === 'invalid_type' && cleaned[String(issue.path[0])] === undefined ? 'is required' : issue.message,
   }));
   throw new ConfigError(options.service, issues);
 }

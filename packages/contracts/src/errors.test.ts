@@ -5,10 +5,23 @@ import { parseOrThrow } from './validation';
 describe('error catalog', () => {
   it('maps every code to the decided status', () => {
     expect(ERROR_CATALOG).toEqual({
-      validation_failed: 400, bulk_too_large: 400, unauthorized: 401, insufficient_scope: 403,
-      entitlement_required: 403, not_found: 404, method_not_allowed: 405, code_taken: 409, conflict: 409,
-      precondition_failed: 412, payload_too_large: 413, unsupported_media_type: 415, destination_rejected: 422,
-      idempotency_key_reused: 422, rate_limited: 429, internal_error: 500, unavailable: 503,
+      validation_failed: 400,
+      bulk_too_large: 400,
+      unauthorized: 401,
+      insufficient_scope: 403,
+      entitlement_required: 403,
+      not_found: 404,
+      method_not_allowed: 405,
+      code_taken: 409,
+      conflict: 409,
+      precondition_failed: 412,
+      payload_too_large: 413,
+      unsupported_media_type: 415,
+      destination_rejected: 422,
+      idempotency_key_reused: 422,
+      rate_limited: 429,
+      internal_error: 500,
+      unavailable: 503,
     });
   });
 

@@ -1,4 +1,10 @@
-import { EXPORT_BUDGET, jobBudgetIssue, jobRasterPixels, maxRasterSideMm, symbolBudgetIssue } from './gs1-export-budget';
+import {
+  EXPORT_BUDGET,
+  jobBudgetIssue,
+  jobRasterPixels,
+  maxRasterSideMm,
+  symbolBudgetIssue,
+} from './gs1-export-budget';
 import { Gs1ExportWrite } from './gs1-export-options';
 
 const options = (o: Record<string, unknown>) => Gs1ExportWrite.parse(o);

@@ -45,9 +45,11 @@ export function symbolBudgetIssue(o: BudgetOptions): string | null {
   const side = smallestSideMm(o, Math.max);
   const pixels = rasterPixels(side, side, dpi);
   if (pixels <= EXPORT_BUDGET.rasterPixelsPerSymbol) return null;
-  return `raster ${o.raster} of a ${side.toFixed(1)} mm symbol is ${pixels} px; the limit is ` +
+  return (
+    `raster ${o.raster} of a ${side.toFixed(1)} mm symbol is ${pixels} px; the limit is ` +
     `${EXPORT_BUDGET.rasterPixelsPerSymbol} px per symbol (${maxRasterSideMm(dpi).toFixed(0)} mm at ${dpi} dpi); ` +
-    'use a vector format for larger symbols';
+    'use a vector format for larger symbols'
+  );
 }
 
 /** The largest square symbol a raster copy at `dpi` may have. */
@@ -68,6 +70,8 @@ export function jobRasterPixels(o: BudgetOptions, codes: number): number {
 export function jobBudgetIssue(o: BudgetOptions, codes: number): string | null {
   const pixels = jobRasterPixels(o, codes);
   if (pixels <= EXPORT_BUDGET.rasterPixelsPerJob) return null;
-  return `${codes} codes with raster ${o.raster} at this size are ${pixels} px; the limit is ` +
-    `${EXPORT_BUDGET.rasterPixelsPerJob} raster px per export: select fewer codes, a smaller size or a lower dpi`;
+  return (
+    `${codes} codes with raster ${o.raster} at this size are ${pixels} px; the limit is ` +
+    `${EXPORT_BUDGET.rasterPixelsPerJob} raster px per export: select fewer codes, a smaller size or a lower dpi`
+  );
 }

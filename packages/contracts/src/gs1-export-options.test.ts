@@ -27,8 +27,19 @@ describe('export options', () => {
   });
 
   it('keeps given values', () => {
-    const o = Gs1ExportWrite.parse({ symbologies: ['qr', 'dm'], formats: ['pdf', 'eps', 'ai'], bleedMm: 3, ink: 'spot', spotName: 'PANTONE Black C' });
-    expect([o.symbologies, o.formats, o.bleedMm, o.spotName]).toEqual([['qr', 'dm'], ['pdf', 'eps', 'ai'], 3, 'PANTONE Black C']);
+    const o = Gs1ExportWrite.parse({
+      symbologies: ['qr', 'dm'],
+      formats: ['pdf', 'eps', 'ai'],
+      bleedMm: 3,
+      ink: 'spot',
+      spotName: 'PANTONE Black C',
+    });
+    expect([o.symbologies, o.formats, o.bleedMm, o.spotName]).toEqual([
+      ['qr', 'dm'],
+      ['pdf', 'eps', 'ai'],
+      3,
+      'PANTONE Black C',
+    ]);
   });
 
   it.each([

@@ -51,7 +51,12 @@ export const Gs1ExportWrite = z
     bleedMm: z.number().min(0).max(10).default(0),
     marks: z.boolean().default(false),
     ink: z.enum(['k100', 'spot']).default('k100'),
-    spotName: z.string().min(1).max(63).regex(/^[\x20-\x7e]+$/, 'must be printable ASCII').optional(),
+    spotName: z
+      .string()
+      .min(1)
+      .max(63)
+      .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
+      .optional(),
     iccIntent: z
       .string()
       .min(1)

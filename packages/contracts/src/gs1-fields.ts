@@ -6,7 +6,8 @@ import { NO_CONTROL_CHARS } from './common';
 function checked(validate: (value: string) => Gs1Result<string>) {
   return (value: string, ctx: z.RefinementCtx) => {
     const result = validate(value);
-    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.issue.message, params: { gs1: result.issue.reason } });
+    if (!result.ok)
+      ctx.addIssue({ code: 'custom', message: result.issue.message, params: { gs1: result.issue.reason } });
   };
 }
 
@@ -29,9 +30,17 @@ export const Gs1AiAttributes = z.record(z.string(), z.string()).superRefine((att
     if (!definition) {
       ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is not a supported data attribute` });
     } else if (definition.role === 'primary' || definition.role === 'qualifier') {
-      ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is a key, not a data attribute; use its own field` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [ai],
+        message: `AI ${ai} is a key, not a data attribute; use its own field`,
+      });
     } else if (!isDataAttribute(ai)) {
-      ctx.addIssue({ code: 'custom', path: [ai], message: `AI ${ai} is not permitted as a Digital Link data attribute` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [ai],
+        message: `AI ${ai} is not permitted as a Digital Link data attribute`,
+      });
     } else {
       const result = parseAiValue(ai, value);
       if (!result.ok) ctx.addIssue({ code: 'custom', path: [ai], message: result.issue.message });

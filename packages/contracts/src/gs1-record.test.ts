@@ -13,10 +13,16 @@ describe('GS1 records', () => {
       gtin: '9506000134352',
       batch: 'AB/1',
       expiry: '261200',
-      linkset: [{ href: 'https://b.example/pip' }, { linkType: 'https://ref.gs1.org/voc/epil', href: 'https://b.example/e' }],
+      linkset: [
+        { href: 'https://b.example/pip' },
+        { linkType: 'https://ref.gs1.org/voc/epil', href: 'https://b.example/e' },
+      ],
     });
     expect(r.gtin).toBe('09506000134352');
-    expect(r.linkset?.map((e) => [e.linkType, e.default])).toEqual([['gs1:pip', false], ['gs1:epil', false]]);
+    expect(r.linkset?.map((e) => [e.linkType, e.default])).toEqual([
+      ['gs1:pip', false],
+      ['gs1:epil', false],
+    ]);
   });
 
   it('reports GS1 problems with the precise reason', () => {
@@ -36,21 +42,32 @@ describe('GS1 records', () => {
   });
 
   it('allows one default entry at most and only GS1 link types', () => {
-    const two = [{ href: 'https://a.example', default: true }, { href: 'https://b.example', default: true }];
-    expect(messages({ gtin: '09506000134352', linkset: two })).toEqual(['linkset: at most one entry may be the default']);
-    expect(messages({ gtin: '09506000134352', linkset: [{ linkType: 'gs1:nope', href: 'https://a.example' }] })).toEqual([
-      'linkset.0.linkType: "gs1:nope" is not a GS1 link type',
+    const two = [
+      { href: 'https://a.example', default: true },
+      { href: 'https://b.example', default: true },
+    ];
+    expect(messages({ gtin: '09506000134352', linkset: two })).toEqual([
+      'linkset: at most one entry may be the default',
     ]);
+    expect(
+      messages({ gtin: '09506000134352', linkset: [{ linkType: 'gs1:nope', href: 'https://a.example' }] }),
+    ).toEqual(['linkset.0.linkType: "gs1:nope" is not a GS1 link type']);
   });
 
   it('accepts data attributes only for known attribute AIs, and AI 17 only once', () => {
     const base = { gtin: '09506000134352', destination: 'https://b.example' };
     expect(messages({ ...base, ai: { '15': '261231' } })).toEqual([]);
-    expect(messages({ ...base, ai: { '10': 'X' } })).toEqual(['ai.10: AI 10 is a key, not a data attribute; use its own field']);
+    expect(messages({ ...base, ai: { '10': 'X' } })).toEqual([
+      'ai.10: AI 10 is a key, not a data attribute; use its own field',
+    ]);
     expect(messages({ ...base, ai: { '3103': '000123', '99': 'internal' } })).toEqual([]);
     expect(messages({ ...base, ai: { '04': '1' } })).toEqual(['ai.04: AI 04 is not a supported data attribute']);
-    expect(messages({ ...base, ai: { '03': '09506000134352' } })).toContain('ai.03: AI 03 is not permitted as a Digital Link data attribute');
-    expect(messages({ ...base, ai: { '3922': '1' } })).toEqual(['ai.3922: AI 3922 requires one of AI 30, 31nn, 32nn, 35nn, 36nn']);
+    expect(messages({ ...base, ai: { '03': '09506000134352' } })).toContain(
+      'ai.03: AI 03 is not permitted as a Digital Link data attribute',
+    );
+    expect(messages({ ...base, ai: { '3922': '1' } })).toEqual([
+      'ai.3922: AI 3922 requires one of AI 30, 31nn, 32nn, 35nn, 36nn',
+    ]);
     expect(messages({ ...base, ai: { '250': 'S2' } })).toEqual(['ai.250: AI 250 requires one of AI 21']);
     expect(messages({ ...base, serial: 'S1', ai: { '250': 'S2' } })).toEqual([]);
     expect(messages({ ...base, ai: { '15': '261331' } })).toEqual(['ai.15: AI 15: month 13 is not 01-12']);
@@ -79,7 +96,11 @@ describe('GS1 records', () => {
 
 describe('GS1 bulk options', () => {
   it('defaults upsert to true and tags to none, leaving records for per-row parsing', () => {
-    expect(Gs1BulkOptions.parse({ records: [{ junk: 1 }] })).toEqual({ records: [{ junk: 1 }], tags: [], upsert: true });
+    expect(Gs1BulkOptions.parse({ records: [{ junk: 1 }] })).toEqual({
+      records: [{ junk: 1 }],
+      tags: [],
+      upsert: true,
+    });
     expect(Gs1BulkOptions.parse({ records: [], upsert: false }).upsert).toBe(false);
   });
 

@@ -19,8 +19,14 @@ export const Gs1LinksetEntry = z.strictObject({
   href: DestinationUrl,
   default: z.boolean().default(false),
   title: z.string().min(1).max(256).regex(NO_CONTROL_CHARS).optional(),
-  hreflang: z.array(z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')).max(10).optional(),
-  type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type').optional(),
+  hreflang: z
+    .array(z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag'))
+    .max(10)
+    .optional(),
+  type: z
+    .string()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type')
+    .optional(),
   /** GS1 linkset `context`: where the link applies, typically a geography or jurisdiction (`["FR"]`). */
   context: z.array(z.string().min(1).max(64).regex(NO_CONTROL_CHARS)).max(10).optional(),
 });
@@ -59,7 +65,9 @@ export const Gs1Record = z
       ctx.addIssue({ code: 'custom', path: ['ai', '17'], message: 'AI 17 is given twice; use expiry alone' });
     }
     const fields = { '22': record.cpv, '10': record.batch, '21': record.serial, '17': record.expiry };
-    const carried = Object.entries(fields).filter(([, value]) => value !== undefined).map(([ai]) => ai);
+    const carried = Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([ai]) => ai);
     // The dictionary's pairing rules (req=, ex=) over everything the record's Digital Link carries.
     const pairing = aiAssociationIssue(['01', ...carried, ...Object.keys(record.ai ?? {})]);
     if (pairing) ctx.addIssue({ code: 'custom', path: ['ai', pairing.ai ?? ''], message: pairing.message });

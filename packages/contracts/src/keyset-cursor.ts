@@ -16,9 +16,12 @@ export function decodeKeysetCursor(cursor: string): KeysetPosition {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(String(at));
-    if (typeof id === 'string' && typeof at === 'string' && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
+    if (typeof id === 'string' && typeof at === 'string' && !Number.isNaN(createdAt.getTime()))
+      return { createdAt, id };
   } catch {
     // not JSON: the same answer as any other cursor we did not issue
   }
-  throw new DomainError('validation_failed', 'cursor is not one this API returned', [{ path: 'cursor', message: 'invalid cursor' }]);
+  throw new DomainError('validation_failed', 'cursor is not one this API returned', [
+    { path: 'cursor', message: 'invalid cursor' },
+  ]);
 }

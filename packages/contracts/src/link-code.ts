@@ -9,7 +9,16 @@ export const CUSTOM_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
  * case-insensitively. Entries with `.` can never pass the safe set; they are listed so the rule is complete.
  */
 export const RESERVED_CODES: readonly string[] = [
-  'v1', 'admin', 'api', 'static', 'healthz', 'readyz', 'metrics', '.well-known', 'favicon.ico', 'robots.txt',
+  'v1',
+  'admin',
+  'api',
+  'static',
+  'healthz',
+  'readyz',
+  'metrics',
+  '.well-known',
+  'favicon.ico',
+  'robots.txt',
 ];
 
 /**
@@ -18,7 +27,21 @@ export const RESERVED_CODES: readonly string[] = [
  * outside the safe set).
  */
 export const GS1_PRIMARY_KEY_AIS: readonly string[] = [
-  '00', '01', '253', '255', '401', '402', '414', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018',
+  '00',
+  '01',
+  '253',
+  '255',
+  '401',
+  '402',
+  '414',
+  '417',
+  '8003',
+  '8004',
+  '8006',
+  '8010',
+  '8013',
+  '8017',
+  '8018',
 ];
 
 const reserved = new Set(RESERVED_CODES.map((c) => c.toLowerCase()));

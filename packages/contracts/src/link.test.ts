@@ -61,8 +61,12 @@ describe('link bodies', () => {
   });
 
   it('requires expiresAt with an offset', () => {
-    expect(LinkCreate.safeParse({ destination: 'https://a.example', expiresAt: '2030-01-01T00:00:00+02:00' }).success).toBe(true);
-    expect(LinkCreate.safeParse({ destination: 'https://a.example', expiresAt: '2030-01-01T00:00:00' }).success).toBe(false);
+    expect(
+      LinkCreate.safeParse({ destination: 'https://a.example', expiresAt: '2030-01-01T00:00:00+02:00' }).success,
+    ).toBe(true);
+    expect(LinkCreate.safeParse({ destination: 'https://a.example', expiresAt: '2030-01-01T00:00:00' }).success).toBe(
+      false,
+    );
     expect(LinkCreate.safeParse({ destination: 'https://a.example', expiresAt: '2030-01-01' }).success).toBe(false);
   });
 

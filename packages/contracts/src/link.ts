@@ -9,7 +9,10 @@ export type LinkStatus = z.infer<typeof LinkStatus>;
 export const TITLE_MAX_LENGTH = 256;
 export const NOTIFY_CHANNELS_MAX = 20;
 
-export const LinkTitle = z.string().max(TITLE_MAX_LENGTH).regex(NO_CONTROL_CHARS, 'must not contain control characters');
+export const LinkTitle = z
+  .string()
+  .max(TITLE_MAX_LENGTH)
+  .regex(NO_CONTROL_CHARS, 'must not contain control characters');
 
 export const NotifyChannels = z
   .array(Id)

@@ -2,12 +2,7 @@ import type { ZodType } from 'zod';
 
 /** The six services; used to declare who produces and consumes each topic. */
 export type ServiceName =
-  | 'link-api'
-  | 'redirector'
-  | 'analytics-ingest'
-  | 'notifier'
-  | 'gs1-catalog'
-  | 'export-renderer';
+  'link-api' | 'redirector' | 'analytics-ingest' | 'notifier' | 'gs1-catalog' | 'export-renderer';
 
 /**
  * A topic's declaration. Producers parse with `schema` before sending; consumers parse before acting.

@@ -30,7 +30,8 @@ export const identityTopic: TopicDef<IdentityState> = {
   keyOf: identityKey,
   producers: ['link-api'],
   consumers: ['redirector', 'analytics-ingest', 'notifier', 'gs1-catalog'],
-  description: 'Tenants (plan, entitlements, domains, branding) and API key hashes with scopes; key tenant:<id> or key:<sha256>.',
+  description:
+    'Tenants (plan, entitlements, domains, branding) and API key hashes with scopes; key tenant:<id> or key:<sha256>.',
 };
 
 export const channelsTopic: TopicDef<ChannelState> = {

@@ -79,7 +79,13 @@ export function rowErrorsOf(rows: readonly BatchRow[], results: readonly BulkRow
   const sendable = sendableRows(rows);
   const errors: RowError[] = rows
     .filter((row) => row.problem !== undefined)
-    .map((row) => ({ line: row.line, gtin: String(row.record?.gtin ?? ''), code: '', errorCode: 'unreadable_row', error: row.problem ?? '' }));
+    .map((row) => ({
+      line: row.line,
+      gtin: String(row.record?.gtin ?? ''),
+      code: '',
+      errorCode: 'unreadable_row',
+      error: row.problem ?? '',
+    }));
   for (const entry of results) {
     if (entry.status !== 'failed') continue;
     const row = sendable[entry.row];

@@ -41,7 +41,9 @@ describe('outbox metrics', () => {
     try {
       expect(await sample(registry, 'outbox_pending_events')).toBe(0);
       expect(await sample(registry, 'outbox_oldest_pending_age_seconds')).toBe(0);
-      const widgets = [1, 2].map((n) => ({ value: { version: 1 as const, eventId: uniqueName('evt'), id: 'w', name: `w #${n}` } }));
+      const widgets = [1, 2].map((n) => ({
+        value: { version: 1 as const, eventId: uniqueName('evt'), id: 'w', name: `w #${n}` },
+      }));
       await prisma.$transaction(async (tx) => enqueue(tx, topic, widgets));
       // As if the relay had been down for a minute.
       await sql.query(`UPDATE ${schema}.outbox SET created_at = now() - interval '60 seconds'`);
@@ -52,7 +54,10 @@ describe('outbox metrics', () => {
 
       await relay.start();
       await waitFor(() => bus.published.length === 2, { timeoutMs: 5000, message: 'the relay to publish' });
-      await waitFor(async () => (await sample(registry, 'outbox_pending_events')) === 0, { timeoutMs: 5000, message: 'no backlog' });
+      await waitFor(async () => (await sample(registry, 'outbox_pending_events')) === 0, {
+        timeoutMs: 5000,
+        message: 'no backlog',
+      });
       expect(await sample(registry, 'outbox_oldest_pending_age_seconds')).toBe(0);
       expect(await sample(registry, 'outbox_published_events_total')).toBe(2);
     } finally {

@@ -37,9 +37,20 @@ describe('OutboxRelay', () => {
     await relay.start();
     return relay;
   }
-  const widget = (id: string, n: number): WidgetEvent => ({ version: 1, eventId: uniqueName(`evt-${id}-${n}`), id, name: `${id} #${n}` });
+  const widget = (id: string, n: number): WidgetEvent => ({
+    version: 1,
+    eventId: uniqueName(`evt-${id}-${n}`),
+    id,
+    name: `${id} #${n}`,
+  });
   const write = (...values: WidgetEvent[]) =>
-    prisma.$transaction(async (tx) => enqueue(tx, topic, values.map((value) => ({ value }))));
+    prisma.$transaction(async (tx) =>
+      enqueue(
+        tx,
+        topic,
+        values.map((value) => ({ value })),
+      ),
+    );
 
   it('publishes a committed event at once, woken by NOTIFY rather than by polling', async () => {
     const bus = new RecordingBus();
@@ -47,7 +58,12 @@ describe('OutboxRelay', () => {
     const event = widget('w1', 1);
     await write(event);
     await waitFor(() => bus.published.length === 1, { timeoutMs: 5000, message: 'the notified relay to publish' });
-    expect(bus.published[0]).toEqual({ topic: topic.name, key: 'w1', value: event, headers: { 'event-id': event.eventId } });
+    expect(bus.published[0]).toEqual({
+      topic: topic.name,
+      key: 'w1',
+      value: event,
+      headers: { 'event-id': event.eventId },
+    });
   });
 
   it('publishes an event committed while a drain was sweeping: the call that joined it gets one more pass', async () => {
@@ -64,8 +80,11 @@ describe('OutboxRelay', () => {
       const relay = await startRelay(bus, { pollIntervalMs: 60_000, retainPublishedMs: 3_600_000 });
       await waitFor(
         async () =>
-          (await sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM "outbox"%'`))
-            .rowCount === 1,
+          (
+            await sql.query(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM "outbox"%'`,
+            )
+          ).rowCount === 1,
         { timeoutMs: 5000, message: 'the first drain to wait in its sweep' },
       );
       const event = widget('w-during-sweep', 1);
@@ -106,10 +125,15 @@ describe('OutboxRelay', () => {
     expect(killed).toBe(true);
     await write(widget('w-polled', 1));
     await waitFor(() => bus.published.length === 1, { timeoutMs: 5000, message: 'the polling fallback to publish' });
-    await waitFor(async () => {
-      const { rowCount } = await sql.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
-      return (rowCount ?? 0) > 0;
-    }, { timeoutMs: 5000, message: 'the relay to LISTEN again' });
+    await waitFor(
+      async () => {
+        const { rowCount } = await sql.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+        );
+        return (rowCount ?? 0) > 0;
+      },
+      { timeoutMs: 5000, message: 'the relay to LISTEN again' },
+    );
   });
 
   it('with several relays, publishes every event exactly once and in order per key', async () => {
@@ -125,12 +149,15 @@ describe('OutboxRelay', () => {
     await waitFor(() => bus.published.length >= 120, { timeoutMs: 15_000, message: 'all 120 events' });
     // A relay marks its rows after the bus accepted them, in the transaction that holds them: the last marks may
     // commit a moment after the last publish.
-    const pending = async () => (await sql.query(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`)).rows[0].n;
+    const pending = async () =>
+      (await sql.query(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`)).rows[0].n;
     await waitFor(async () => (await pending()) === 0, { timeoutMs: 5000, message: 'every row marked published' });
     expect(bus.published).toHaveLength(120);
     expect(new Set(bus.published.map((p) => p.headers['event-id'])).size).toBe(120);
     for (const key of keys) {
-      const order = bus.published.filter((p) => p.key === key).map((p) => Number((p.value as WidgetEvent).name.split('#')[1]));
+      const order = bus.published
+        .filter((p) => p.key === key)
+        .map((p) => Number((p.value as WidgetEvent).name.split('#')[1]));
       expect(order).toEqual([...order].sort((a, b) => a - b));
       expect(order).toHaveLength(30);
     }
@@ -145,7 +172,9 @@ describe('OutboxRelay', () => {
       await enqueue(tx, topic, [{ value: widget('contended', 1) }]);
       await firstMayCommit;
     });
-    await waitFor(async () => (await sql.query(`SELECT 1 FROM ${schema}.outbox`)).rowCount === 0 && (await lockHolders()) === 1);
+    await waitFor(
+      async () => (await sql.query(`SELECT 1 FROM ${schema}.outbox`)).rowCount === 0 && (await lockHolders()) === 1,
+    );
     const second = write(widget('contended', 2));
     await waitFor(async () => (await lockWaiters()) === 1, { message: 'the second writer to wait for the key' });
     releaseFirst();
@@ -157,9 +186,17 @@ describe('OutboxRelay', () => {
 
   const inThisDatabase = `database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
   const lockHolders = async () =>
-    (await sql.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND ${inThisDatabase}`)).rowCount;
+    (
+      await sql.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND ${inThisDatabase}`,
+      )
+    ).rowCount;
   const lockWaiters = async () =>
-    (await sql.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND NOT granted AND ${inThisDatabase}`)).rowCount;
+    (
+      await sql.query(
+        `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND NOT granted AND ${inThisDatabase}`,
+      )
+    ).rowCount;
 
   it('marks published rows and deletes them after the retention, or at once with retention 0', async () => {
     const keeping = new RecordingBus();
@@ -167,7 +204,9 @@ describe('OutboxRelay', () => {
     await write(widget('kept', 1));
     await waitFor(() => keeping.published.length === 1, { timeoutMs: 5000 });
     await relay.publishPending();
-    expect((await sql.query(`SELECT published_at FROM ${schema}.outbox`)).rows).toEqual([{ published_at: expect.any(Date) }]);
+    expect((await sql.query(`SELECT published_at FROM ${schema}.outbox`)).rows).toEqual([
+      { published_at: expect.any(Date) },
+    ]);
     await relay.stop();
     relays.splice(0);
 

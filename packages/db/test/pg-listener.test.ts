@@ -45,7 +45,9 @@ describe('PgListener', () => {
       ['ch_b', 'two'],
     ]);
 
-    await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+    await sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+    );
     await waitFor(() => connects === 2, { timeoutMs: 5000, message: 'the listener to connect again' });
     expect(await listening()).toBe(1);
     await sql.query(`SELECT pg_notify('ch_b', 'three')`);
@@ -55,7 +57,14 @@ describe('PgListener', () => {
   it('closes its connection on stop and does not come back', async () => {
     listener = new PgListener(
       { databaseUrl, schema: 'listener_test' },
-      { channels: ['ch_c'], onNotify: () => undefined, onListening: () => undefined, logger, purpose: 'test', retryMs: 50 },
+      {
+        channels: ['ch_c'],
+        onNotify: () => undefined,
+        onListening: () => undefined,
+        logger,
+        purpose: 'test',
+        retryMs: 50,
+      },
     );
     await listener.start();
     expect(await listening()).toBe(1);

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { clicksTopic, type ClickFact } from '@waymark/contracts';
 import { startKafkaMock, uniqueName, waitFor, type StartedKafkaMock } from '@waymark/testkit';
-import { DEAD_LETTER_HEADERS, deadLetterTopicOf, KafkaEventBus, REPLAYED_FROM_HEADER, type IncomingMessage } from '../src';
+import {
+  DEAD_LETTER_HEADERS,
+  deadLetterTopicOf,
+  KafkaEventBus,
+  REPLAYED_FROM_HEADER,
+  type IncomingMessage,
+} from '../src';
 import { RecordingLogger } from './contract/fixtures';
 
 const run = promisify(execFile);
@@ -11,9 +17,27 @@ const run = promisify(execFile);
 const CLI = path.resolve(__dirname, '../dist/src/cli/dead-letters.js');
 
 const click = (eventId: string): ClickFact => ({
-  version: 1, eventId, event: 'click', source: 'click', code: 'c', shortUrl: 'https://d.example/c', title: '',
-  destination: 'https://x.example/', tags: {}, createdAt: '2026-01-01T00:00:00Z', ts: 1, at: '2026-01-01T00:00:00Z',
-  ip: '127.0.0.1', ua: '', referer: null, customerId: 't', tenantId: 't', domain: 'd.example', bot: false, method: 'GET', notifyChannels: [],
+  version: 1,
+  eventId,
+  event: 'click',
+  source: 'click',
+  code: 'c',
+  shortUrl: 'https://d.example/c',
+  title: '',
+  destination: 'https://x.example/',
+  tags: {},
+  createdAt: '2026-01-01T00:00:00Z',
+  ts: 1,
+  at: '2026-01-01T00:00:00Z',
+  ip: '127.0.0.1',
+  ua: '',
+  referer: null,
+  customerId: 't',
+  tenantId: 't',
+  domain: 'd.example',
+  bot: false,
+  method: 'GET',
+  notifyChannels: [],
 });
 
 const parkedHeaders = (group: string, offset: string) => ({
@@ -30,15 +54,26 @@ describe('the dead-letters command against a Kafka cluster', () => {
   jest.setTimeout(120_000);
   let kafka: StartedKafkaMock;
   let bus: KafkaEventBus;
-  const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { env: { ...process.env, KAFKA_BROKERS: kafka.brokers.join(','), LOG_LEVEL: 'warn' } });
+  const cli = (...args: string[]) =>
+    run(process.execPath, [CLI, ...args], {
+      env: { ...process.env, KAFKA_BROKERS: kafka.brokers.join(','), LOG_LEVEL: 'warn' },
+    });
 
   beforeAll(async () => {
     kafka = await startKafkaMock();
-    bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: uniqueName('cli-test'), logger: new RecordingLogger() });
+    bus = await KafkaEventBus.connect({
+      brokers: kafka.brokers,
+      clientId: uniqueName('cli-test'),
+      logger: new RecordingLogger(),
+    });
     // As the bus parks them: the original key and value, the origin in headers.
     await bus.publish({ ...deadLetterTopicOf(clicksTopic), keyOf: () => 'd.example/c' }, [
       { key: 'd.example/c', value: click('good-1'), headers: parkedHeaders('analytics-ingest', '17') },
-      { key: 'd.example/c', value: { ...click('bad-1'), bot: 'maybe' }, headers: parkedHeaders('analytics-ingest', '18') },
+      {
+        key: 'd.example/c',
+        value: { ...click('bad-1'), bot: 'maybe' },
+        headers: parkedHeaders('analytics-ingest', '18'),
+      },
     ]);
   });
 
@@ -48,10 +83,22 @@ describe('the dead-letters command against a Kafka cluster', () => {
   });
 
   it('lists the dead letters as JSON lines, replays the valid one once, and says what it did', async () => {
-    const listed = (await cli('list', '--topic', 'clicks.v1')).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const listed = (await cli('list', '--topic', 'clicks.v1')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(listed).toEqual([
-      expect.objectContaining({ origin: 'clicks.v1:3:17', parkedBy: 'analytics-ingest', error: 'Error: the bug', validNow: true }),
-      expect.objectContaining({ origin: 'clicks.v1:3:18', validNow: false, invalidReason: expect.stringMatching(/bot/) }),
+      expect.objectContaining({
+        origin: 'clicks.v1:3:17',
+        parkedBy: 'analytics-ingest',
+        error: 'Error: the bug',
+        validNow: true,
+      }),
+      expect.objectContaining({
+        origin: 'clicks.v1:3:18',
+        validNow: false,
+        invalidReason: expect.stringMatching(/bot/),
+      }),
     ]);
 
     const replayed = await cli('replay', '--topic', 'clicks.v1');
@@ -59,13 +106,22 @@ describe('the dead-letters command against a Kafka cluster', () => {
     expect(replayed.stderr).toContain('dead letter still invalid; not replayed');
 
     const seen: IncomingMessage<ClickFact>[] = [];
-    const reader = await bus.subscribe({ topic: clicksTopic, mode: 'broadcast', handleBatch: async (batch) => void seen.push(...batch) });
+    const reader = await bus.subscribe({
+      topic: clicksTopic,
+      mode: 'broadcast',
+      handleBatch: async (batch) => void seen.push(...batch),
+    });
     await waitFor(() => seen.length >= 1, { timeoutMs: 30_000, message: 'the replayed click in clicks.v1' });
     await reader.stop();
     expect(seen.map((m) => m.value?.eventId)).toEqual(['good-1']);
     expect(seen[0]?.headers[REPLAYED_FROM_HEADER]).toMatch(/^\d+:\d+$/);
 
-    expect(JSON.parse((await cli('replay', '--topic', 'clicks.v1')).stdout)).toEqual({ read: 0, replayed: 0, stillInvalid: 0, skipped: 0 });
+    expect(JSON.parse((await cli('replay', '--topic', 'clicks.v1')).stdout)).toEqual({
+      read: 0,
+      replayed: 0,
+      stillInvalid: 0,
+      skipped: 0,
+    });
   });
 
   it('exits 64 with the reason on a usage error, before connecting anywhere', async () => {

@@ -59,7 +59,9 @@ describe('the in-process bus beyond the shared contract', () => {
 
     const second = await open();
     const received = new Received();
-    await (await second.subscribe({ topic, mode: 'group', groupId, handleBatch: received.handle })).caughtUp;
+    await (
+      await second.subscribe({ topic, mode: 'group', groupId, handleBatch: received.handle })
+    ).caughtUp;
     expect(received.messages.map((m) => m.value?.seq)).toEqual([0, 1]);
   });
 
@@ -71,11 +73,15 @@ describe('the in-process bus beyond the shared contract', () => {
     }
     await bus.runMaintenance();
     const pool = new Pool({ connectionString });
-    const { rows } = await pool.query('SELECT count(*)::int AS n FROM waymark_bus.records WHERE topic = $1', [topic.name]);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM waymark_bus.records WHERE topic = $1', [
+      topic.name,
+    ]);
     await pool.end();
     expect(rows[0].n).toBe(3);
     const reader = new Received();
-    await (await bus.subscribe({ topic, mode: 'broadcast', handleBatch: reader.handle })).caughtUp;
+    await (
+      await bus.subscribe({ topic, mode: 'broadcast', handleBatch: reader.handle })
+    ).caughtUp;
     expect(reader.messages.map((m) => m.value?.label).sort()).toEqual(['a4', 'b4', 'c4']);
   });
 

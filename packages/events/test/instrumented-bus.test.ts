@@ -1,15 +1,27 @@
 import { Registry } from 'prom-client';
 import { getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
-import { InProcessEventBus, instrumentEventBus, KafkaEventBus, MemoryEventLogStore, type EventBus, type IncomingMessage } from '../src';
+import {
+  InProcessEventBus,
+  instrumentEventBus,
+  KafkaEventBus,
+  MemoryEventLogStore,
+  type EventBus,
+  type IncomingMessage,
+} from '../src';
 import { FAST_RETRY } from './bus-contract';
 import { messagesOf, newEvent, RecordingLogger, testTopic, type TestEvent } from './contract/fixtures';
 
 /** The value of one series in the registry's Prometheus text, or undefined when absent. */
-async function sample(registry: Registry, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
+async function sample(
+  registry: Registry,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number | undefined> {
   const text = await registry.metrics();
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) return Number(line.split(' ').pop());
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+      return Number(line.split(' ').pop());
   }
   return undefined;
 }
@@ -26,7 +38,11 @@ const buses: [string, () => Promise<EventBus>][] = [
         consumer: { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 500, maxWaitTimeMs: 100 },
       }),
   ],
-  ['the in-process bus', () => InProcessEventBus.start({ store: new MemoryEventLogStore(), logger: new RecordingLogger(), retry: FAST_RETRY })],
+  [
+    'the in-process bus',
+    () =>
+      InProcessEventBus.start({ store: new MemoryEventLogStore(), logger: new RecordingLogger(), retry: FAST_RETRY }),
+  ],
 ];
 
 describe.each(buses)('consumer metrics on %s', (_name, open) => {
@@ -78,7 +94,9 @@ describe.each(buses)('consumer metrics on %s', (_name, open) => {
       await bus.publish(topic, messagesOf([newEvent('entity-1', 0)]));
       await subscription.catchUp(20_000);
       await subscription.catchUp(20_000);
-      expect(await sample(registry, 'event_read_model_catch_ups_total', { topic: topic.name, outcome: 'caught_up' })).toBe(2);
+      expect(
+        await sample(registry, 'event_read_model_catch_ups_total', { topic: topic.name, outcome: 'caught_up' }),
+      ).toBe(2);
       expect(await sample(registry, 'event_read_model_catch_up_duration_seconds_count', { topic: topic.name })).toBe(2);
     } finally {
       await subscription.stop();

@@ -22,7 +22,11 @@ describe('a kafkajs consumer kafkajs will not restart', () => {
     kafka = new Kafka({ brokers, clientId: uniqueName('events-restart'), logLevel: 0 });
     admin = kafka.admin();
     await admin.connect();
-    bus = await KafkaEventBus.connect({ brokers, clientId: uniqueName('events-restart-bus'), logger: new RecordingLogger() });
+    bus = await KafkaEventBus.connect({
+      brokers,
+      clientId: uniqueName('events-restart-bus'),
+      logger: new RecordingLogger(),
+    });
   });
   afterEach(async () => {
     for (const subscription of subscriptions.splice(0)) await subscription.stop();
@@ -61,7 +65,11 @@ describe('a kafkajs consumer kafkajs will not restart', () => {
     refusals: number,
     logger: RecordingLogger,
     received: Received,
-    { topic = testTopic('restart'), restartDelayMs = 200, requests = [] }: { topic?: ReturnType<typeof testTopic>; restartDelayMs?: number; requests?: string[] } = {},
+    {
+      topic = testTopic('restart'),
+      restartDelayMs = 200,
+      requests = [],
+    }: { topic?: ReturnType<typeof testTopic>; restartDelayMs?: number; requests?: string[] } = {},
   ) {
     const subscription = await subscribeKafka(
       {
@@ -86,7 +94,10 @@ describe('a kafkajs consumer kafkajs will not restart', () => {
     const logger = new RecordingLogger();
     const received = new Received();
     const subscription = await subscribe(1, logger, received, { topic });
-    await waitFor(() => received.count === 2, { timeoutMs: 45_000, message: 'both events consumed after the restarts' });
+    await waitFor(() => received.count === 2, {
+      timeoutMs: 45_000,
+      message: 'both events consumed after the restarts',
+    });
     expect(received.messages.map((m) => m.value?.seq).sort()).toEqual([1, 2]);
     const restarts = logger.entries.filter((e) => e.message?.includes('restarting it ourselves'));
     expect(restarts.map((e) => e.fields.err)).toEqual([expect.stringContaining('assignment refused (1 of 1)')]);
@@ -107,7 +118,11 @@ describe('a kafkajs consumer kafkajs will not restart', () => {
     const requests: string[] = [];
     await bus.publish(topic, messagesOf([newEvent('a', 1)]));
     const subscribing = subscribe(1, logger, received, { topic, restartDelayMs: 3_000, requests });
-    await waitFor(() => logger.entries.some((e) => e.message?.includes('restarting it ourselves')), { timeoutMs: 20_000, intervalMs: 20, message: 'the crash' });
+    await waitFor(() => logger.entries.some((e) => e.message?.includes('restarting it ourselves')), {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      message: 'the crash',
+    });
     const joined = requests.lastIndexOf('JoinGroup');
     expect(joined).toBeGreaterThanOrEqual(0);
     expect(requests.slice(joined)).toContain('LeaveGroup');
@@ -119,7 +134,10 @@ describe('a kafkajs consumer kafkajs will not restart', () => {
   it('reports itself stalled while it stays down past stalledAfterMs, and keeps trying', async () => {
     const logger = new RecordingLogger();
     const subscription = await subscribe(Number.POSITIVE_INFINITY, logger, new Received());
-    await waitFor(() => subscription.stalled() !== undefined, { timeoutMs: 20_000, message: 'the subscription reported stalled' });
+    await waitFor(() => subscription.stalled() !== undefined, {
+      timeoutMs: 20_000,
+      message: 'the subscription reported stalled',
+    });
     expect(subscription.stalled()?.message).toMatch(/assignment refused/);
     const attempts = logger.entries.filter((e) => e.message?.includes('restarting it ourselves')).length;
     await waitFor(

@@ -14,7 +14,13 @@ describe('the kafkajs bus with batchesInFlight', () => {
   const cleanup: Array<() => Promise<unknown>> = [];
   beforeAll(async () => {
     const brokers = getTestInfra().kafka.brokers;
-    bus = await KafkaEventBus.connect({ brokers, clientId: uniqueName('events-pipelined'), logger: new RecordingLogger(), retry: FAST_RETRY, consumer: { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 500, maxWaitTimeMs: 100 } });
+    bus = await KafkaEventBus.connect({
+      brokers,
+      clientId: uniqueName('events-pipelined'),
+      logger: new RecordingLogger(),
+      retry: FAST_RETRY,
+      consumer: { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 500, maxWaitTimeMs: 100 },
+    });
     admin = new Kafka({ brokers, clientId: uniqueName('events-pipelined-admin'), logLevel: 0 }).admin();
     await admin.connect();
   });
@@ -32,9 +38,7 @@ describe('the kafkajs bus with batchesInFlight', () => {
     const handled: number[] = [];
     const handleBatch = (batch: IncomingMessage<TestEvent>[]) => {
       const seqs = batch.map((m) => m.value?.seq ?? -1);
-      return new Promise<void>((resolve) =>
-        held.push({ seqs, release: () => (handled.push(...seqs), resolve()) }),
-      );
+      return new Promise<void>((resolve) => held.push({ seqs, release: () => (handled.push(...seqs), resolve()) }));
     };
     const batchOf = (seq: number) => held.find((b) => b.seqs.includes(seq));
     return { held, handled, handleBatch, batchOf };
@@ -45,7 +49,11 @@ describe('the kafkajs bus with batchesInFlight', () => {
     return Math.max(...(offsets?.partitions ?? []).map((p) => Number(p.offset)));
   };
 
-  async function publishOneByOne(topic: ReturnType<typeof testTopic>, seqs: number[], inHand: (seq: number) => boolean) {
+  async function publishOneByOne(
+    topic: ReturnType<typeof testTopic>,
+    seqs: number[],
+    inHand: (seq: number) => boolean,
+  ) {
     for (const seq of seqs) {
       await bus.publish(topic, messagesOf([newEvent('entity-0', seq)]));
       await waitFor(() => inHand(seq), { timeoutMs: 10_000, message: `event ${seq} in the handler` });
@@ -56,7 +64,13 @@ describe('the kafkajs bus with batchesInFlight', () => {
     const topic = testTopic('pipelined');
     const groupId = uniqueName('g');
     const { held, handled, handleBatch, batchOf } = heldBatches();
-    const subscription: Subscription = await bus.subscribe({ topic, mode: 'group', groupId, batchesInFlight: 3, handleBatch });
+    const subscription: Subscription = await bus.subscribe({
+      topic,
+      mode: 'group',
+      groupId,
+      batchesInFlight: 3,
+      handleBatch,
+    });
     cleanup.push(() => subscription.stop());
 
     // Three batches of the same partition are in the handler at once.
@@ -74,7 +88,10 @@ describe('the kafkajs bus with batchesInFlight', () => {
 
     // Once the first is handled, all three are committed and the fourth is handed out.
     batchOf(0)!.release();
-    await waitFor(async () => (await committed(groupId, topic.name)) === 3, { timeoutMs: 10_000, message: 'offsets committed up to 3' });
+    await waitFor(async () => (await committed(groupId, topic.name)) === 3, {
+      timeoutMs: 10_000,
+      message: 'offsets committed up to 3',
+    });
     await waitFor(() => batchOf(3) !== undefined, { timeoutMs: 10_000, message: 'the fourth batch in the handler' });
     batchOf(3)!.release();
     await subscription.caughtUp;
@@ -86,16 +103,31 @@ describe('the kafkajs bus with batchesInFlight', () => {
     const topic = testTopic('pipelined-abandoned');
     const groupId = uniqueName('g');
     const first = heldBatches();
-    const stopping: Subscription = await bus.subscribe({ topic, mode: 'group', groupId, batchesInFlight: 4, stopTimeoutMs: 500, handleBatch: first.handleBatch });
+    const stopping: Subscription = await bus.subscribe({
+      topic,
+      mode: 'group',
+      groupId,
+      batchesInFlight: 4,
+      stopTimeoutMs: 500,
+      handleBatch: first.handleBatch,
+    });
     await publishOneByOne(topic, [0, 1, 2, 3], (seq) => first.batchOf(seq) !== undefined);
     // 0, 2 and 3 are handled; 1 never is: the subscription stops (and abandons it after 500 ms) meanwhile.
     for (const seq of [0, 2, 3]) first.batchOf(seq)!.release();
-    await waitFor(async () => (await committed(groupId, topic.name)) === 1, { timeoutMs: 10_000, message: 'offset 0 committed' });
+    await waitFor(async () => (await committed(groupId, topic.name)) === 1, {
+      timeoutMs: 10_000,
+      message: 'offset 0 committed',
+    });
     await stopping.stop();
     expect(await committed(groupId, topic.name)).toBe(1);
 
     const again: number[] = [];
-    const next = await bus.subscribe({ topic, mode: 'group', groupId, handleBatch: async (batch) => void again.push(...batch.map((m) => m.value?.seq ?? -1)) });
+    const next = await bus.subscribe({
+      topic,
+      mode: 'group',
+      groupId,
+      handleBatch: async (batch) => void again.push(...batch.map((m) => m.value?.seq ?? -1)),
+    });
     cleanup.push(() => next.stop());
     await next.caughtUp;
     expect(again).toEqual([1, 2, 3]);

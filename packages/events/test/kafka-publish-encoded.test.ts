@@ -23,7 +23,11 @@ describe('KafkaEventBus.publishEncoded', () => {
     const events = [newEvent('e1', 0, 'first'), newEvent('e1', 1), newEvent('e2', 0)];
     await bus.publishEncoded(
       topic,
-      events.map((event) => ({ key: event.entity, value: JSON.stringify(event), headers: { [EVENT_ID_HEADER]: event.eventId } })),
+      events.map((event) => ({
+        key: event.entity,
+        value: JSON.stringify(event),
+        headers: { [EVENT_ID_HEADER]: event.eventId },
+      })),
     );
     const received = new Received();
     const subscription = await bus.subscribe({ topic, mode: 'broadcast', handleBatch: received.handle });
@@ -32,7 +36,9 @@ describe('KafkaEventBus.publishEncoded', () => {
       const byKey = (key: string) => received.messages.filter((m) => m.key === key);
       expect(byKey('e1').map((m) => m.value)).toEqual([events[0], events[1]]);
       expect(byKey('e2').map((m) => m.value)).toEqual([events[2]]);
-      expect(received.messages.map((m) => m.headers[EVENT_ID_HEADER]).sort()).toEqual(events.map((e) => e.eventId).sort());
+      expect(received.messages.map((m) => m.headers[EVENT_ID_HEADER]).sort()).toEqual(
+        events.map((e) => e.eventId).sort(),
+      );
     } finally {
       await subscription.stop();
     }

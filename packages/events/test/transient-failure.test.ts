@@ -1,6 +1,14 @@
 import Redis from 'ioredis';
 import { Client, Pool } from 'pg';
-import { rejectionOf, startFaultProxy, startPostgres, startRedis, waitFor, type FaultProxy, type StartedPostgres } from '@waymark/testkit';
+import {
+  rejectionOf,
+  startFaultProxy,
+  startPostgres,
+  startRedis,
+  waitFor,
+  type FaultProxy,
+  type StartedPostgres,
+} from '@waymark/testkit';
 import { isTransientFailure } from '../src';
 
 // The classifier's rules are only as good as the shapes they match: these are the errors the real clients raise.
@@ -80,15 +88,24 @@ describe('the errors real clients raise during an outage are classified as outag
     const queued = new Redis(redis.url, { maxRetriesPerRequest: 1, retryStrategy });
     for (const client of [failFast, queued]) client.on('error', () => undefined);
     try {
-      await waitFor(() => failFast.status === 'ready' && queued.status === 'ready', { timeoutMs: 10_000, message: 'clients connect' });
+      await waitFor(() => failFast.status === 'ready' && queued.status === 'ready', {
+        timeoutMs: 10_000,
+        message: 'clients connect',
+      });
       await redis.stop();
-      await waitFor(() => failFast.status !== 'ready' && queued.status !== 'ready', { timeoutMs: 10_000, message: 'clients notice' });
+      await waitFor(() => failFast.status !== 'ready' && queued.status !== 'ready', {
+        timeoutMs: 10_000,
+        message: 'clients notice',
+      });
       expect(isTransientFailure(await rejectionOf(() => failFast.get('k')))).toBe(true);
       expect(isTransientFailure(await rejectionOf(() => queued.get('k')))).toBe(true);
     } finally {
       // Not disconnect(): it leaves a reconnecting client alive. With the server gone the clients give up by themselves.
       await redis.stop();
-      await waitFor(() => failFast.status === 'end' && queued.status === 'end', { timeoutMs: 10_000, message: 'clients end' });
+      await waitFor(() => failFast.status === 'end' && queued.status === 'end', {
+        timeoutMs: 10_000,
+        message: 'clients end',
+      });
     }
   });
 });

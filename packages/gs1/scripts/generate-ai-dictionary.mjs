@@ -36,7 +36,7 @@ const out = [
   '// Row: [AI or AI range, flags (* predefined length, ! identification key, ? Digital Link data attribute), specification,',
   '// attributes (req=, ex=, dlpkey), title].',
   '',
-  "export type AiDictionaryRow = readonly [ais: string, flags: string, spec: string, attributes: string, title: string];",
+  'export type AiDictionaryRow = readonly [ais: string, flags: string, spec: string, attributes: string, title: string];',
   '',
   `export const AI_DICTIONARY_RELEASE = ${JSON.stringify({ release, source })} as const;`,
   '',

@@ -5,7 +5,10 @@
 
 export type AiDictionaryRow = readonly [ais: string, flags: string, spec: string, attributes: string, title: string];
 
-export const AI_DICTIONARY_RELEASE = {"release":"UNSET","source":"gs1/gs1-syntax-engine 3b9a8f1afac87754bea823db78b96feaf93e99fc"} as const;
+export const AI_DICTIONARY_RELEASE = {
+  release: 'UNSET',
+  source: 'gs1/gs1-syntax-engine 3b9a8f1afac87754bea823db78b96feaf93e99fc',
+} as const;
 
 export const AI_DICTIONARY: readonly AiDictionaryRow[] = [
   ['00', '*!?', 'N18,csum,gcppos2', 'dlpkey', 'SSCC'],
@@ -108,9 +111,21 @@ export const AI_DICTIONARY: readonly AiDictionaryRow[] = [
   ['420', '?', 'X..20', 'ex=421', 'SHIP TO POST'],
   ['421', '?', 'N3,iso3166 X..9', 'ex=4307', 'SHIP TO POST'],
   ['422', '?', 'N3,iso3166', 'req=01,02,8006,8026 ex=426', 'ORIGIN'],
-  ['423', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426', 'COUNTRY - INITIAL PROCESS'],
+  [
+    '423',
+    '?',
+    'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166',
+    'req=01,02 ex=426',
+    'COUNTRY - INITIAL PROCESS',
+  ],
   ['424', '?', 'N3,iso3166', 'req=01,02 ex=426', 'COUNTRY - PROCESS'],
-  ['425', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426', 'COUNTRY - DISASSEMBLY'],
+  [
+    '425',
+    '?',
+    'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166',
+    'req=01,02 ex=426',
+    'COUNTRY - DISASSEMBLY',
+  ],
   ['426', '?', 'N3,iso3166', 'req=01,02', 'COUNTRY - FULL PROCESS'],
   ['427', '?', 'X..3', 'req=01,02 req=422', 'ORIGIN SUBDIVISION'],
   ['4300', '?', 'X..35,pcenc', 'req=00', 'SHIP TO COMP'],

@@ -7,16 +7,21 @@ import { ISO3166_ALPHA2, ISO3166_NUMERIC, ISO4217_NUMERIC } from './iso-codes';
 export type AiLinter = (value: string, referenceYear: number) => string | null;
 
 const CSET32 = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103];
+const PRIMES = [
+  2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103,
+];
 
-const inRange = (value: string, from: number, to: number): boolean => /^\d+$/.test(value) && Number(value) >= from && Number(value) <= to;
+const inRange = (value: string, from: number, to: number): boolean =>
+  /^\d+$/.test(value) && Number(value) >= from && Number(value) <= to;
 
 /** GS1 alphanumeric check character pair (General Specifications 7.9.5): prime weights from the right, mod 1021. */
 function csumalpha(value: string): string | null {
-  if (value.length < 2 || value.length - 2 > PRIMES.length) return 'is too short or too long for a check character pair';
+  if (value.length < 2 || value.length - 2 > PRIMES.length)
+    return 'is too short or too long for a check character pair';
   let sum = 0;
   const data = value.slice(0, -2);
-  for (let i = 0; i < data.length; i++) sum += CSET82.indexOf(data[i] as string) * (PRIMES[data.length - 1 - i] as number);
+  for (let i = 0; i < data.length; i++)
+    sum += CSET82.indexOf(data[i] as string) * (PRIMES[data.length - 1 - i] as number);
   sum %= 1021;
   return value.slice(-2) === `${CSET32[sum >> 5]}${CSET32[sum & 31]}` ? null : 'has a wrong check character pair';
 }
@@ -71,7 +76,9 @@ export const AI_LINTERS: Readonly<Record<string, AiLinter>> = {
   iso3166999: (v) => (v === '999' || ISO3166_NUMERIC.has(v) ? null : 'is not an ISO 3166 country code or 999'),
   iso3166alpha2: (v) => (ISO3166_ALPHA2.has(v) ? null : 'is not an ISO 3166 alpha-2 country code'),
   iso3166list: (v) =>
-    v.length % 3 === 0 && v.match(/.{3}/g)?.every((c) => ISO3166_NUMERIC.has(c)) ? null : 'is not a list of ISO 3166 country codes',
+    v.length % 3 === 0 && v.match(/.{3}/g)?.every((c) => ISO3166_NUMERIC.has(c))
+      ? null
+      : 'is not a list of ISO 3166 country codes',
   iso4217: (v) => (ISO4217_NUMERIC.has(v) ? null : 'is not an ISO 4217 currency code'),
   iso5218: (v) => (['0', '1', '2', '9'].includes(v) ? null : 'is not an ISO/IEC 5218 sex code (0, 1, 2, 9)'),
   pcenc: (v) => (/%(?![0-9A-Fa-f]{2})/.test(v) ? 'has a malformed percent-encoding' : null),
@@ -93,6 +100,8 @@ export const AI_LINTERS: Readonly<Record<string, AiLinter>> = {
   pieceoftotal: (v) => {
     const piece = Number(v.slice(0, 2));
     const total = Number(v.slice(2));
-    return /^\d{4}$/.test(v) && piece >= 1 && piece <= total ? null : 'is not a piece of a total (ppTT, 01 <= pp <= TT)';
+    return /^\d{4}$/.test(v) && piece >= 1 && piece <= total
+      ? null
+      : 'is not a piece of a total (ppTT, 01 <= pp <= TT)';
   },
 };

@@ -13,15 +13,24 @@ export interface AiComponent {
 
 /** Parses a dictionary specification such as `N3,iso3166 [N3],iso3166` into its components. */
 export function parseAiSpec(spec: string): AiComponent[] {
-  return spec.split(/\s+/).filter((part) => part !== '').map((part) => {
-    const [head = '', ...linters] = part.split(',');
-    const optional = head.startsWith('[') && head.endsWith(']');
-    const type = optional ? head.slice(1, -1) : head;
-    const match = /^([NXYZ])(\.\.)?(\d+)$/.exec(type);
-    if (!match) throw new TypeError(`unreadable AI specification component ${JSON.stringify(part)}`);
-    const length = Number(match[3]);
-    return { charset: match[1] as AiComponent['charset'], min: match[2] ? 1 : length, max: length, optional, linters };
-  });
+  return spec
+    .split(/\s+/)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const [head = '', ...linters] = part.split(',');
+      const optional = head.startsWith('[') && head.endsWith(']');
+      const type = optional ? head.slice(1, -1) : head;
+      const match = /^([NXYZ])(\.\.)?(\d+)$/.exec(type);
+      if (!match) throw new TypeError(`unreadable AI specification component ${JSON.stringify(part)}`);
+      const length = Number(match[3]);
+      return {
+        charset: match[1] as AiComponent['charset'],
+        min: match[2] ? 1 : length,
+        max: length,
+        optional,
+        linters,
+      };
+    });
 }
 
 /** The length every value of the AI has, or undefined when it varies. */

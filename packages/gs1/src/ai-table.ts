@@ -62,9 +62,19 @@ function definitionOf([ai, flags, spec, attributes, title]: Row): Omit<AiDefinit
   }
   const components = parseAiSpec(spec);
   return {
-    ai, title, shortName: title, format: spec, components, fixedLength: flags.includes('*'),
-    valueLength: fixedValueLength(components), identificationKey: flags.includes('!'), dlAttribute: flags.includes('?'),
-    qualifierSequences, requires, excludes, dlpkey,
+    ai,
+    title,
+    shortName: title,
+    format: spec,
+    components,
+    fixedLength: flags.includes('*'),
+    valueLength: fixedValueLength(components),
+    identificationKey: flags.includes('!'),
+    dlAttribute: flags.includes('?'),
+    qualifierSequences,
+    requires,
+    excludes,
+    dlpkey,
   };
 }
 
@@ -73,7 +83,13 @@ function buildTable(): Record<string, AiDefinition> {
   const qualifiers = new Set(raw.flatMap((d) => d.qualifierSequences.flat()));
   const table: Record<string, AiDefinition> = Object.create(null) as Record<string, AiDefinition>;
   for (const { dlpkey, ...d } of raw) {
-    const role: AiRole = dlpkey ? 'primary' : qualifiers.has(d.ai) ? 'qualifier' : d.dlAttribute ? 'attribute' : 'other';
+    const role: AiRole = dlpkey
+      ? 'primary'
+      : qualifiers.has(d.ai)
+        ? 'qualifier'
+        : d.dlAttribute
+          ? 'attribute'
+          : 'other';
     table[d.ai] = Object.freeze({ ...d, role });
   }
   return table;

@@ -15,12 +15,40 @@ describe('the AI table generated from the GS1 Barcode Syntax Dictionary', () => 
     expect(AI_DICTIONARY_RELEASE.source).toMatch(/gs1-syntax-engine/);
     expect(Object.keys(AI_TABLE)).toHaveLength(AI_ORDER.length);
     expect(AI_ORDER).toHaveLength(536);
-    expect(AI_ORDER.slice(AI_ORDER.indexOf('30'), AI_ORDER.indexOf('30') + 8)).toEqual(['30', '3100', '3101', '3102', '3103', '3104', '3105', '3110']);
-    for (const ai of ['00', '235', '3103', '3929', '4309', '7240', '8030', '8200', '99']) expect(aiDefinition(ai)).toBeDefined();
+    expect(AI_ORDER.slice(AI_ORDER.indexOf('30'), AI_ORDER.indexOf('30') + 8)).toEqual([
+      '30',
+      '3100',
+      '3101',
+      '3102',
+      '3103',
+      '3104',
+      '3105',
+      '3110',
+    ]);
+    for (const ai of ['00', '235', '3103', '3929', '4309', '7240', '8030', '8200', '99'])
+      expect(aiDefinition(ai)).toBeDefined();
   });
 
   it('knows the primary keys, their qualifier sequences and the data-attribute flag', () => {
-    expect(PRIMARY_KEY_AIS).toEqual(expect.arrayContaining(['00', '01', '253', '255', '401', '402', '414', '417', '8003', '8004', '8006', '8010', '8013', '8017', '8018']));
+    expect(PRIMARY_KEY_AIS).toEqual(
+      expect.arrayContaining([
+        '00',
+        '01',
+        '253',
+        '255',
+        '401',
+        '402',
+        '414',
+        '417',
+        '8003',
+        '8004',
+        '8006',
+        '8010',
+        '8013',
+        '8017',
+        '8018',
+      ]),
+    );
     expect(aiDefinition('01')?.qualifierSequences).toEqual([['22', '10', '21'], ['235']]);
     expect(aiDefinition('414')?.qualifierSequences).toEqual([['254'], ['7040']]);
     expect(aiDefinition('235')?.role).toBe('qualifier');

@@ -28,7 +28,10 @@ export function parseN6Date(value: string, ai: string, referenceYear = new Date(
   if (mm < 1 || mm > 12) return fail(issue('bad_date', `AI ${ai}: month ${value.slice(2, 4)} is not 01-12`, ai));
   const year = fullYearOf(yy, referenceYear);
   const last = daysInMonth(year, mm);
-  if (dd > last) return fail(issue('bad_date', `AI ${ai}: day ${value.slice(4, 6)} does not exist in ${year}-${value.slice(2, 4)}`, ai));
+  if (dd > last)
+    return fail(
+      issue('bad_date', `AI ${ai}: day ${value.slice(4, 6)} does not exist in ${year}-${value.slice(2, 4)}`, ai),
+    );
   const day = dd === 0 ? last : dd;
   return ok(`${year}-${value.slice(2, 4)}-${String(day).padStart(2, '0')}`);
 }

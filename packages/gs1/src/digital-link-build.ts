@@ -53,9 +53,13 @@ export function buildDigitalLinkPath(key: Gs1Key): string {
 export function normalizeAttributes(attributes: Gs1Attributes): Array<[ai: string, value: string]> {
   for (const ai of Object.keys(attributes)) {
     if (!aiDefinition(ai)) throw new Gs1ValidationError(issue('unknown_ai', `AI ${ai} is not supported`, ai));
-    if (!isDataAttribute(ai)) throw new Gs1ValidationError(issue('misplaced_ai', `AI ${ai} is not a data attribute`, ai));
+    if (!isDataAttribute(ai))
+      throw new Gs1ValidationError(issue('misplaced_ai', `AI ${ai} is not a data attribute`, ai));
   }
-  return AI_ORDER.filter((ai) => attributes[ai] !== undefined).map((ai) => [ai, must(parseAiValue(ai, attributes[ai] as string))]);
+  return AI_ORDER.filter((ai) => attributes[ai] !== undefined).map((ai) => [
+    ai,
+    must(parseAiValue(ai, attributes[ai] as string)),
+  ]);
 }
 
 /**
@@ -70,13 +74,14 @@ export function buildDigitalLinkUri(
 ): string {
   for (const k of Object.keys(params)) {
     if (/^\d+$/.test(k)) {
-      throw new Gs1ValidationError(issue('misplaced_ai', `parameter ${k} looks like an AI; pass it as a data attribute`, k));
+      throw new Gs1ValidationError(
+        issue('misplaced_ai', `parameter ${k} looks like an AI; pass it as a data attribute`, k),
+      );
     }
   }
-  const query = [
-    ...normalizeAttributes(attributes),
-    ...Object.entries(params),
-  ].map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`);
+  const query = [...normalizeAttributes(attributes), ...Object.entries(params)].map(
+    ([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`,
+  );
   const base = `${origin.replace(/\/+$/, '')}/${buildDigitalLinkPath(key)}`;
   return query.length > 0 ? `${base}?${query.join('&')}` : base;
 }

@@ -1,6 +1,7 @@
 import { AI_SEQUENCE_CODES, SAFE_BASE64, compressionFormat, lengthBits, valueBits } from './compression-format';
 
-const bits = (value: bigint | number, width: number): string => (width === 0 ? '' : value.toString(2).padStart(width, '0'));
+const bits = (value: bigint | number, width: number): string =>
+  width === 0 ? '' : value.toString(2).padStart(width, '0');
 
 function digits(value: string): string {
   return value === '' ? '' : bits(BigInt(value), valueBits(value.length));
@@ -9,7 +10,8 @@ function digits(value: string): string {
 /** The densest of the five character encodings that holds `value`, and its bits. */
 function characters(value: string): { encoding: number; bits: string } {
   if (/^\d*$/.test(value)) return { encoding: 0, bits: digits(value) };
-  const each = (width: number, index: (ch: string) => number) => [...value].map((ch) => bits(index(ch), width)).join('');
+  const each = (width: number, index: (ch: string) => number) =>
+    [...value].map((ch) => bits(index(ch), width)).join('');
   if (/^[0-9a-f]+$/.test(value)) return { encoding: 1, bits: each(4, (ch) => parseInt(ch, 16)) };
   if (/^[0-9A-F]+$/.test(value)) return { encoding: 2, bits: each(4, (ch) => parseInt(ch, 16)) };
   if (/^[A-Za-z0-9_-]+$/.test(value)) return { encoding: 3, bits: each(6, (ch) => SAFE_BASE64.indexOf(ch)) };

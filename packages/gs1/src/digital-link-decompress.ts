@@ -1,4 +1,11 @@
-import { AI_LENGTH_BY_PREFIX, AI_SEQUENCE_CODES, SAFE_BASE64, compressionFormat, lengthBits, valueBits } from './compression-format';
+import {
+  AI_LENGTH_BY_PREFIX,
+  AI_SEQUENCE_CODES,
+  SAFE_BASE64,
+  compressionFormat,
+  lengthBits,
+  valueBits,
+} from './compression-format';
 import { fail, issue, ok, type Gs1Result } from './issue';
 
 export interface DecompressedDigitalLink {
@@ -76,8 +83,11 @@ function nextAi(reader: BitReader, h1: number, h2: number): string | undefined {
  * validated: the caller parses the uncompressed link it builds from them).
  */
 export function decompressDigitalLink(compressed: string): Gs1Result<DecompressedDigitalLink> {
-  if (!/^[A-Za-z0-9_-]+$/.test(compressed)) return fail(issue('bad_uri', 'a compressed Digital Link is URI-safe base64'));
-  const reader = new BitReader([...compressed].map((ch) => SAFE_BASE64.indexOf(ch).toString(2).padStart(6, '0')).join(''));
+  if (!/^[A-Za-z0-9_-]+$/.test(compressed))
+    return fail(issue('bad_uri', 'a compressed Digital Link is URI-safe base64'));
+  const reader = new BitReader(
+    [...compressed].map((ch) => SAFE_BASE64.indexOf(ch).toString(2).padStart(6, '0')).join(''),
+  );
   const elements: Array<[string, string]> = [];
   const params: Record<string, string> = {};
   try {
@@ -89,7 +99,8 @@ export function decompressDigitalLink(compressed: string): Gs1Result<Decompresse
         if (ai === undefined) return fail(issue('bad_uri', `the compressed data names no AI at ${h1}${h2}`));
         elements.push([ai, value(reader, ai)]);
       } else if (AI_SEQUENCE_CODES[`${h1.toString(16)}${h2.toString(16)}`.toUpperCase()]) {
-        for (const ai of AI_SEQUENCE_CODES[`${h1.toString(16)}${h2.toString(16)}`.toUpperCase()] ?? []) elements.push([ai, value(reader, ai)]);
+        for (const ai of AI_SEQUENCE_CODES[`${h1.toString(16)}${h2.toString(16)}`.toUpperCase()] ?? [])
+          elements.push([ai, value(reader, ai)]);
       } else if (h1 === 15) {
         const keyLength = (h2 << 3) | reader.read(3);
         const key = characters(reader, 3, keyLength);

@@ -27,14 +27,21 @@ const QUALIFIER_FIELD: Record<string, 'cpv' | 'batch' | 'serial'> = { '22': 'cpv
  * qualifier sequences (`dlpkey`), data attributes (`?`), values with their linters, and the `req=`/`ex=` pairing
  * rules over everything the link carries. With `stems`, a custom path prefix before the key is accepted.
  */
-export function parseDigitalLink(pathAndQuery: string, options: { stems: boolean } = { stems: false }): Gs1Result<DigitalLinkElements> {
+export function parseDigitalLink(
+  pathAndQuery: string,
+  options: { stems: boolean } = { stems: false },
+): Gs1Result<DigitalLinkElements> {
   const withoutFragment = pathAndQuery.split('#', 1)[0] as string;
   const q = withoutFragment.indexOf('?');
   const path = parseDigitalLinkPathElements(q < 0 ? withoutFragment : withoutFragment.slice(0, q), options);
   if (!path.ok) return path;
   const query = parseDigitalLinkQuery(q < 0 ? '' : withoutFragment.slice(q + 1), path.value);
   if (!query.ok) return query;
-  const ais = [path.value.primary[0], ...path.value.qualifiers.map(([ai]) => ai), ...Object.keys(query.value.attributes)];
+  const ais = [
+    path.value.primary[0],
+    ...path.value.qualifiers.map(([ai]) => ai),
+    ...Object.keys(query.value.attributes),
+  ];
   const pairing = aiAssociationIssue(ais);
   if (pairing) return fail(pairing);
   return ok({ ...path.value, ...query.value });
@@ -49,7 +56,8 @@ export function parseDigitalLinkPath(pathAndQuery: string): Gs1Result<ParsedDigi
   const parsed = parseDigitalLink(pathAndQuery);
   if (!parsed.ok) return parsed;
   const { primary, qualifiers, path, attributes, params } = parsed.value;
-  if (primary[0] !== '01') return fail(issue('misplaced_ai', `path must start with AI 01 (GTIN), not AI ${primary[0]}`, primary[0]));
+  if (primary[0] !== '01')
+    return fail(issue('misplaced_ai', `path must start with AI 01 (GTIN), not AI ${primary[0]}`, primary[0]));
   const key: { gtin: string; cpv?: string; batch?: string; serial?: string } = { gtin: primary[1] };
   let tpx: string | undefined;
   for (const [ai, value] of qualifiers) {

@@ -33,9 +33,11 @@ function keyIndex(segments: readonly string[], options: PathOptions): Gs1Result<
   }
   const first = segments[0] as string;
   if (isPrimary(first)) return ok(0);
-  return fail(/^\d+$/.test(first) && aiDefinition(first)
-    ? issue('misplaced_ai', `path must start with a GS1 primary key, not AI ${first}`, first)
-    : issue('missing_primary_key', `path must start with a GS1 primary key, not ${JSON.stringify(first)}`));
+  return fail(
+    /^\d+$/.test(first) && aiDefinition(first)
+      ? issue('misplaced_ai', `path must start with a GS1 primary key, not AI ${first}`, first)
+      : issue('missing_primary_key', `path must start with a GS1 primary key, not ${JSON.stringify(first)}`),
+  );
 }
 
 function decodedValue(ai: string, raw: string | undefined): Gs1Result<string> {
@@ -51,25 +53,37 @@ function placeQualifier(key: AiDefinition, ai: string, seen: readonly string[]):
   if (ai === key.ai || seen.includes(ai)) return fail(issue('duplicate_ai', `AI ${ai} appears more than once`, ai));
   const sequence = key.qualifierSequences.find((s) => s.includes(ai));
   if (!sequence) {
-    const why = d.dlAttribute && d.role === 'attribute'
-      ? 'is a data attribute and belongs in the query string, not the path'
-      : `is not a key qualifier of AI ${key.ai}`;
+    const why =
+      d.dlAttribute && d.role === 'attribute'
+        ? 'is a data attribute and belongs in the query string, not the path'
+        : `is not a key qualifier of AI ${key.ai}`;
     return fail(issue('misplaced_ai', `AI ${ai} ${why}`, ai));
   }
   const previous = seen[seen.length - 1];
   if (previous === undefined) return ok(undefined);
-  if (!sequence.includes(previous)) return fail(issue('exclusive_ai', `AI ${ai} cannot follow AI ${previous} after AI ${key.ai}`, ai));
+  if (!sequence.includes(previous))
+    return fail(issue('exclusive_ai', `AI ${ai} cannot follow AI ${previous} after AI ${key.ai}`, ai));
   if (sequence.indexOf(previous) > sequence.indexOf(ai)) {
-    return fail(issue('wrong_order', `AI ${ai} must come before AI ${previous} (order after ${key.ai} is ${sequence.join(', ')})`, ai));
+    return fail(
+      issue(
+        'wrong_order',
+        `AI ${ai} must come before AI ${previous} (order after ${key.ai} is ${sequence.join(', ')})`,
+        ai,
+      ),
+    );
   }
   return ok(undefined);
 }
 
 /** Parses the path of a GS1 Digital Link: optional stem, primary key, its qualifiers in their dictionary order. */
-export function parseDigitalLinkPathElements(rawPath: string, options: PathOptions): Gs1Result<DigitalLinkPathElements> {
+export function parseDigitalLinkPathElements(
+  rawPath: string,
+  options: PathOptions,
+): Gs1Result<DigitalLinkPathElements> {
   // One trailing slash is tolerated (resolver rule).
   const trimmed = rawPath.replace(/^\/+/, '').replace(/\/$/, '');
-  if (trimmed === '') return fail(issue('missing_primary_key', 'path must start with a GS1 primary key such as AI 01 (GTIN)'));
+  if (trimmed === '')
+    return fail(issue('missing_primary_key', 'path must start with a GS1 primary key such as AI 01 (GTIN)'));
   const segments = trimmed.split('/');
   const k = keyIndex(segments, options);
   if (!k.ok) return k;
@@ -80,7 +94,11 @@ export function parseDigitalLinkPathElements(rawPath: string, options: PathOptio
   const qualifiers: AiPair[] = [];
   for (let i = k.value + 2; i < segments.length; i += 2) {
     const ai = segments[i] as string;
-    const placed = placeQualifier(key, ai, qualifiers.map(([q]) => q));
+    const placed = placeQualifier(
+      key,
+      ai,
+      qualifiers.map(([q]) => q),
+    );
     if (!placed.ok) return placed;
     const value = decodedValue(ai, segments[i + 1]);
     if (!value.ok) return value;

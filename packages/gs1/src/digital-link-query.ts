@@ -18,8 +18,10 @@ function attributeIssue(ai: string, path: DigitalLinkPathElements): Gs1Result<vo
     return fail(issue('duplicate_ai', `AI ${ai} appears more than once`, ai));
   }
   const qualifier = aiDefinition(path.primary[0])?.qualifierSequences.some((s) => s.includes(ai)) ?? false;
-  if (qualifier) return fail(issue('misplaced_ai', `AI ${ai} is a key qualifier and belongs in the path, not the query string`, ai));
-  if (!d.dlAttribute) return fail(issue('misplaced_ai', `AI ${ai} is not permitted as a Digital Link data attribute`, ai));
+  if (qualifier)
+    return fail(issue('misplaced_ai', `AI ${ai} is a key qualifier and belongs in the path, not the query string`, ai));
+  if (!d.dlAttribute)
+    return fail(issue('misplaced_ai', `AI ${ai} is not permitted as a Digital Link data attribute`, ai));
   return ok(undefined);
 }
 

@@ -62,7 +62,10 @@ describe('Digital Link properties', () => {
     fc.assert(
       fc.property(keyArb, dateArb, (key, expiry) => {
         const parsed = parseElementString(`]d2${elementStringRaw(key, { '17': expiry })}`);
-        expect(parsed).toEqual({ ok: true, value: { key: { ...key, gtin: key.gtin.padStart(14, '0') }, attributes: { '17': expiry } } });
+        expect(parsed).toEqual({
+          ok: true,
+          value: { key: { ...key, gtin: key.gtin.padStart(14, '0') }, attributes: { '17': expiry } },
+        });
       }),
     );
   });

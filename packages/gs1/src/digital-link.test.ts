@@ -15,24 +15,37 @@ describe('building Digital Links', () => {
   });
 
   it('builds the GS1 example with a data attribute in the query string', () => {
-    const uri = buildDigitalLinkUri('https://id.gs1.org', { gtin: '05412345000013', batch: 'ABC123' }, { '17': '290331' });
+    const uri = buildDigitalLinkUri(
+      'https://id.gs1.org',
+      { gtin: '05412345000013', batch: 'ABC123' },
+      { '17': '290331' },
+    );
     expect(uri).toBe('https://id.gs1.org/01/05412345000013/10/ABC123?17=290331');
   });
 
   it('percent-encodes every character outside the unreserved set, in upper-case hex', () => {
     const path = buildDigitalLinkPath({ gtin: '09506000134352', batch: `AB/1%2!'()*+,;=&?`, serial: 'a.b_c-d' });
-    expect(path).toBe("01/09506000134352/10/AB%2F1%252%21%27%28%29%2A%2B%2C%3B%3D%26%3F/21/a.b_c-d");
+    expect(path).toBe('01/09506000134352/10/AB%2F1%252%21%27%28%29%2A%2B%2C%3B%3D%26%3F/21/a.b_c-d');
   });
 
   it('refuses invalid values instead of building a wrong path', () => {
     expect(() => buildDigitalLinkPath({ gtin: '09506000134353' })).toThrow(Gs1ValidationError);
     expect(() => buildDigitalLinkPath({ gtin: '09506000134352', batch: 'A B' })).toThrow(/set 82/);
-    expect(() => buildDigitalLinkUri('https://x', { gtin: '09506000134352' }, { '10': 'A' })).toThrow(/not a data attribute/);
-    expect(() => buildDigitalLinkUri('https://x', { gtin: '09506000134352' }, {}, { '17': '261231' })).toThrow(/data attribute/);
+    expect(() => buildDigitalLinkUri('https://x', { gtin: '09506000134352' }, { '10': 'A' })).toThrow(
+      /not a data attribute/,
+    );
+    expect(() => buildDigitalLinkUri('https://x', { gtin: '09506000134352' }, {}, { '17': '261231' })).toThrow(
+      /data attribute/,
+    );
   });
 
   it('puts extra non-GS1 parameters after the data attributes', () => {
-    const uri = buildDigitalLinkUri('https://b.example/', { gtin: '09506000134352' }, { '17': '261231' }, { linkType: 'gs1:pip' });
+    const uri = buildDigitalLinkUri(
+      'https://b.example/',
+      { gtin: '09506000134352' },
+      { '17': '261231' },
+      { linkType: 'gs1:pip' },
+    );
     expect(uri).toBe('https://b.example/01/09506000134352?17=261231&linkType=gs1%3Apip');
   });
 });
@@ -113,21 +126,46 @@ describe('every Digital Link the dictionary permits', () => {
   it('takes every data attribute flagged "?", validated, in any order', () => {
     const r = parseDigitalLink('/01/09506000134352?3103=000500&99=x&17=261231');
     expect(r.ok && r.value.attributes).toEqual({ '3103': '000500', '99': 'x', '17': '261231' });
-    expect(parseDigitalLink('/01/09506000134352?3103=00050')).toMatchObject({ ok: false, issue: { reason: 'bad_length', ai: '3103' } });
-    expect(parseDigitalLink('/01/09506000134352?3103=000500&3102=000400')).toMatchObject({ ok: false, issue: { reason: 'exclusive_ai' } });
+    expect(parseDigitalLink('/01/09506000134352?3103=00050')).toMatchObject({
+      ok: false,
+      issue: { reason: 'bad_length', ai: '3103' },
+    });
+    expect(parseDigitalLink('/01/09506000134352?3103=000500&3102=000400')).toMatchObject({
+      ok: false,
+      issue: { reason: 'exclusive_ai' },
+    });
   });
 
   it('takes AI 235 as the alternative qualifier of AI 01', () => {
     const r = parseDigitalLinkPath('/01/09506000134352/235/TPX-1');
-    expect(r.ok && [r.value.path, r.value.tpx, r.value.key]).toEqual(['01/09506000134352/235/TPX-1', 'TPX-1', { gtin: '09506000134352' }]);
+    expect(r.ok && [r.value.path, r.value.tpx, r.value.key]).toEqual([
+      '01/09506000134352/235/TPX-1',
+      'TPX-1',
+      { gtin: '09506000134352' },
+    ]);
   });
 
   it('parses other primary keys with their own qualifiers', () => {
-    expect(parseDigitalLink(`/00/${sscc}`)).toMatchObject({ ok: true, value: { primary: ['00', sscc], qualifiers: [] } });
-    expect(parseDigitalLink('/414/9506000134352/254/EXT1')).toMatchObject({ ok: true, value: { qualifiers: [['254', 'EXT1']] } });
-    expect(parseDigitalLink('/8004/9506000ABC')).toMatchObject({ ok: true, value: { primary: ['8004', '9506000ABC'] } });
-    expect(parseDigitalLink('/414/9506000134352/10/B')).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '10' } });
-    expect(parseDigitalLinkPath(`/00/${sscc}`)).toMatchObject({ ok: false, issue: { reason: 'misplaced_ai', ai: '00' } });
+    expect(parseDigitalLink(`/00/${sscc}`)).toMatchObject({
+      ok: true,
+      value: { primary: ['00', sscc], qualifiers: [] },
+    });
+    expect(parseDigitalLink('/414/9506000134352/254/EXT1')).toMatchObject({
+      ok: true,
+      value: { qualifiers: [['254', 'EXT1']] },
+    });
+    expect(parseDigitalLink('/8004/9506000ABC')).toMatchObject({
+      ok: true,
+      value: { primary: ['8004', '9506000ABC'] },
+    });
+    expect(parseDigitalLink('/414/9506000134352/10/B')).toMatchObject({
+      ok: false,
+      issue: { reason: 'misplaced_ai', ai: '10' },
+    });
+    expect(parseDigitalLinkPath(`/00/${sscc}`)).toMatchObject({
+      ok: false,
+      issue: { reason: 'misplaced_ai', ai: '00' },
+    });
   });
 
   it('accepts a custom stem before the key when asked to, the rightmost key winning', () => {
@@ -135,7 +173,13 @@ describe('every Digital Link the dictionary permits', () => {
     expect(r.ok && [r.value.stem, r.value.path]).toEqual(['shop/en', '01/09506000134352/10/B1']);
     const rightmost = parseDigitalLink(`/01/09506000134352/00/${sscc}`, { stems: true });
     expect(rightmost.ok && [rightmost.value.stem, rightmost.value.primary[0]]).toEqual(['01/09506000134352', '00']);
-    expect(parseDigitalLink('/shop/en', { stems: true })).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
-    expect(parseDigitalLink('/shop/01/09506000134352')).toMatchObject({ ok: false, issue: { reason: 'missing_primary_key' } });
+    expect(parseDigitalLink('/shop/en', { stems: true })).toMatchObject({
+      ok: false,
+      issue: { reason: 'missing_primary_key' },
+    });
+    expect(parseDigitalLink('/shop/01/09506000134352')).toMatchObject({
+      ok: false,
+      issue: { reason: 'missing_primary_key' },
+    });
   });
 });

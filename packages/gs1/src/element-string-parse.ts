@@ -21,14 +21,19 @@ export function parseElementString(data: string): Gs1Result<ParsedElementString>
   const attributes: Record<string, string> = {};
   while (pos < data.length) {
     // AIs are prefix-free (GS1 General Specifications 3.2): at most one of the 2, 3 and 4 digit prefixes is an AI.
-    const ai = [2, 3, 4].map((n) => data.slice(pos, pos + n)).find((candidate) => aiDefinition(candidate) !== undefined);
+    const ai = [2, 3, 4]
+      .map((n) => data.slice(pos, pos + n))
+      .find((candidate) => aiDefinition(candidate) !== undefined);
     const definition = ai === undefined ? undefined : aiDefinition(ai);
     if (ai === undefined || !definition) {
       const at = data.slice(pos, pos + 2);
       return fail(issue('unknown_ai', `unsupported AI at position ${pos}: ${JSON.stringify(at)}`, at));
     }
     pos += ai.length;
-    let end = definition.fixedLength && definition.valueLength !== undefined ? pos + definition.valueLength : data.indexOf(GS, pos);
+    let end =
+      definition.fixedLength && definition.valueLength !== undefined
+        ? pos + definition.valueLength
+        : data.indexOf(GS, pos);
     if (end < 0) end = data.length;
     if (end > data.length) return fail(issue('missing_value', `AI ${ai} is cut short`, ai));
     const value = parseAiValue(ai, data.slice(pos, end));

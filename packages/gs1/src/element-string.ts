@@ -16,7 +16,9 @@ export function elementPairs(key: Gs1Key, attributes: Gs1Attributes = {}): Array
 
 /** Human-readable interpretation: `(01)09506000134352(17)261231(10)ABC`. */
 export function elementStringHri(key: Gs1Key, attributes: Gs1Attributes = {}): string {
-  return elementPairs(key, attributes).map(([ai, v]) => `(${ai})${v}`).join('');
+  return elementPairs(key, attributes)
+    .map(([ai, v]) => `(${ai})${v}`)
+    .join('');
 }
 
 function joined(pairs: Array<[string, string]>, separator: string): string {

@@ -4,7 +4,12 @@ import { GS1_LINK_TYPE_LABELS } from './link-types.generated';
 export const GS1_VOC = 'https://ref.gs1.org/voc/';
 
 /** Older namespaces still seen in the wild; accepted on input and rewritten to GS1_VOC. */
-const LEGACY_NAMESPACES = ['https://gs1.org/voc/', 'http://gs1.org/voc/', 'https://www.gs1.org/voc/', 'http://www.gs1.org/voc/'];
+const LEGACY_NAMESPACES = [
+  'https://gs1.org/voc/',
+  'http://gs1.org/voc/',
+  'https://www.gs1.org/voc/',
+  'http://www.gs1.org/voc/',
+];
 
 /** GS1 Web Vocabulary link types (https://ref.gs1.org/voc/?show=linktypes), by local name, from the generated data. */
 export const GS1_LINK_TYPES = Object.keys(GS1_LINK_TYPE_LABELS) as Array<keyof typeof GS1_LINK_TYPE_LABELS>;

@@ -13,7 +13,9 @@ describe('link types', () => {
   });
 
   it('knows the link types of the current GS1 Web Vocabulary, with their labels', () => {
-    expect(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe'].map(normalizeLinkType)).toEqual(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe']);
+    expect(
+      ['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe'].map(normalizeLinkType),
+    ).toEqual(['gs1:relatedImage', 'gs1:loyaltyProgram', 'gs1:appDownload', 'gs1:subscribe']);
     expect(linkTypeLabel('https://ref.gs1.org/voc/pip')).toBe('Product Information Page');
     expect(linkTypeLabel('gs1:nope')).toBeUndefined();
     expect(linkTypeUri('gs1:pip')).toBe('https://ref.gs1.org/voc/pip');
@@ -32,7 +34,10 @@ describe('less specific paths for resolver fallback', () => {
   });
 
   it('lists every level including the key itself, most specific first', () => {
-    expect(digitalLinkLevels({ gtin: '09506000134352', batch: 'A/B' })).toEqual(['01/09506000134352/10/A%2FB', '01/09506000134352']);
+    expect(digitalLinkLevels({ gtin: '09506000134352', batch: 'A/B' })).toEqual([
+      '01/09506000134352/10/A%2FB',
+      '01/09506000134352',
+    ]);
   });
 
   it('refuses an invalid path', () => {
@@ -52,10 +57,20 @@ describe('RFC 9264 linksets', () => {
         itemDescription: 'Rice, batch ABC',
         entries: [
           { linkType: 'gs1:recallStatus', href: 'https://brand.example/recall' },
-          { href: 'https://brand.example/pip', default: true, title: 'Product', hreflang: ['en'], type: 'text/html', context: ['FR'] },
+          {
+            href: 'https://brand.example/pip',
+            default: true,
+            title: 'Product',
+            hreflang: ['en'],
+            type: 'text/html',
+            context: ['FR'],
+          },
         ],
       },
-      { anchor: gtinAnchor, entries: [{ linkType: 'https://ref.gs1.org/voc/epil', href: 'https://brand.example/epil' }] },
+      {
+        anchor: gtinAnchor,
+        entries: [{ linkType: 'https://ref.gs1.org/voc/epil', href: 'https://brand.example/epil' }],
+      },
       { anchor: `${gtinAnchor}/none`, entries: [] },
     ]);
     expect(doc).toEqual({
@@ -65,12 +80,24 @@ describe('RFC 9264 linksets', () => {
           itemDescription: 'Rice, batch ABC',
           'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/pip', title: 'Product' }],
           'https://ref.gs1.org/voc/recallStatus': [{ href: 'https://brand.example/recall', title: 'Recall status' }],
-          'https://ref.gs1.org/voc/pip': [{ href: 'https://brand.example/pip', title: 'Product', hreflang: ['en'], type: 'text/html', context: ['FR'] }],
+          'https://ref.gs1.org/voc/pip': [
+            {
+              href: 'https://brand.example/pip',
+              title: 'Product',
+              hreflang: ['en'],
+              type: 'text/html',
+              context: ['FR'],
+            },
+          ],
         },
         {
           anchor: 'https://brand.example/01/09506000134352',
-          'https://ref.gs1.org/voc/defaultLink': [{ href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' }],
-          'https://ref.gs1.org/voc/epil': [{ href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' }],
+          'https://ref.gs1.org/voc/defaultLink': [
+            { href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' },
+          ],
+          'https://ref.gs1.org/voc/epil': [
+            { href: 'https://brand.example/epil', title: 'Electronic Patient Information Leaflet' },
+          ],
         },
       ],
     });

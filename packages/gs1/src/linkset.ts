@@ -34,7 +34,9 @@ export interface LinkTarget {
   context?: string[];
 }
 
-export type LinksetContext = { anchor: string; itemDescription?: string } & { [relation: string]: LinkTarget[] | string };
+export type LinksetContext = { anchor: string; itemDescription?: string } & {
+  [relation: string]: LinkTarget[] | string;
+};
 
 /** RFC 9264 `application/linkset+json` document. */
 export interface LinksetDocument {

@@ -11,14 +11,35 @@ export type { HttpErrorBody, ValidationIssue } from './errors/error-body';
 export type { Authenticator } from './tsoa/authenticator';
 export { ControllerContainer } from './tsoa/controller-container';
 export { expressAuthentication, iocContainer } from './tsoa/hooks';
-export { mergeOpenApi, OpenApiMergeError, type MergedOpenApi, type MergeOpenApiOptions, type OpenApiDocument } from './openapi/merge-openapi';
+export {
+  mergeOpenApi,
+  OpenApiMergeError,
+  type MergedOpenApi,
+  type MergeOpenApiOptions,
+  type OpenApiDocument,
+} from './openapi/merge-openapi';
 export { workerEntry } from './process/worker-entry';
 export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
-export { idempotency, IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, type IdempotencyOptions } from './idempotency/idempotency';
+export {
+  idempotency,
+  IDEMPOTENCY_KEY_HEADER,
+  REPLAYED_HEADER,
+  type IdempotencyOptions,
+} from './idempotency/idempotency';
 export { PgIdempotencyStore } from './idempotency/pg-idempotency-store';
 export { IDEMPOTENCY_KEY_DDL } from './idempotency/idempotency-sql';
-export { IDEMPOTENCY_WINDOW_MS, type IdempotencyStore, type IdempotencyClaim, type StoredResponse } from './idempotency/idempotency-store';
+export {
+  IDEMPOTENCY_WINDOW_MS,
+  type IdempotencyStore,
+  type IdempotencyClaim,
+  type StoredResponse,
+} from './idempotency/idempotency-store';
 export { startIdempotencySweeper } from './idempotency/idempotency-sweeper';
 export { runningService, type RunningService, type ServiceAdapters } from './process/running-service';
-export { runServiceMain, type ServiceMain, type ServiceMainConfig, type ServiceMainContext } from './process/service-main';
+export {
+  runServiceMain,
+  type ServiceMain,
+  type ServiceMainConfig,
+  type ServiceMainContext,
+} from './process/service-main';

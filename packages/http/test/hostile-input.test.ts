@@ -20,10 +20,13 @@ function hostileApp() {
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', () => {
-  it.each(['/items/%', '/items/%E0%A4%A', '/items/a%zz'])('refuses the malformed percent-encoding in %s', async (path) => {
-    const res = await request(hostileApp().app).get(path).expect(400);
-    expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
-  });
+  it.each(['/items/%', '/items/%E0%A4%A', '/items/a%zz'])(
+    'refuses the malformed percent-encoding in %s',
+    async (path) => {
+      const res = await request(hostileApp().app).get(path).expect(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/percent-encoding/) });
+    },
+  );
 
   it('marks every answer, errors included, nosniff', async () => {
     const { app } = hostileApp();
@@ -39,13 +42,23 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
 
   it('refuses NUL characters and lone surrogates in body strings and keys, deep nesting and numbers beyond a double', async () => {
     const { app, seen } = hostileApp();
-    const bodies = ['{"a":"x\\ud800"}', '{"\\udc00":1}', '{"a":"x\\u0000y"}', '{"a":{"k\\u0000":1}}', '{"rows":[{"tags":["a\\u0000"]}]}'];
+    const bodies = [
+      '{"a":"x\\ud800"}',
+      '{"\\udc00":1}',
+      '{"a":"x\\u0000y"}',
+      '{"a":{"k\\u0000":1}}',
+      '{"rows":[{"tags":["a\\u0000"]}]}',
+    ];
     for (const body of [...bodies, `{"a":${nested(5000)}}`, '{"n":1e400}']) {
       const res = await request(app).post('/echo').set('content-type', 'application/json').send(body).expect(400);
       expect(res.body.code).toBe('validation_failed');
     }
     expect(seen).toEqual([]);
-    await request(app).post('/echo').set('content-type', 'application/json').send(`{"a":${nested(20)},"s":"\\\\u0000 is text","e":"\\ud83d\\ude00"}`).expect(200);
+    await request(app)
+      .post('/echo')
+      .set('content-type', 'application/json')
+      .send(`{"a":${nested(20)},"s":"\\\\u0000 is text","e":"\\ud83d\\ude00"}`)
+      .expect(200);
   });
 
   it.each([
@@ -54,12 +67,19 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
   ])('refuses a %s header sent twice', async (name, values) => {
     const { status, body } = await rawGet(hostileApp().app, '/items/1', { [name]: values });
     expect(status).toBe(400);
-    expect(JSON.parse(body)).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(new RegExp(`${name}: must be sent once`)) });
+    expect(JSON.parse(body)).toMatchObject({
+      code: 'validation_failed',
+      error: expect.stringMatching(new RegExp(`${name}: must be sent once`)),
+    });
   });
 });
 
 /** supertest merges repeated headers; node:http sends an array value as one header line per element. */
-async function rawGet(app: ReturnType<typeof createHttpApp>, path: string, headers: Record<string, string[]>): Promise<{ status: number; body: string }> {
+async function rawGet(
+  app: ReturnType<typeof createHttpApp>,
+  path: string,
+  headers: Record<string, string[]>,
+): Promise<{ status: number; body: string }> {
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   try {

@@ -5,7 +5,14 @@ import { createHttpApp, type ReadinessChecks } from '../src';
 import { DomainError } from './fixture/src/domain-error';
 import { captureLogger } from './support/capture-logger';
 
-function appWith(options: { readiness?: ReadinessChecks; bodyLimit?: number; trustProxy?: boolean | number; logLevel?: 'debug' | 'info' } = {}) {
+function appWith(
+  options: {
+    readiness?: ReadinessChecks;
+    bodyLimit?: number;
+    trustProxy?: boolean | number;
+    logLevel?: 'debug' | 'info';
+  } = {},
+) {
   const captured = captureLogger('http-test', options.logLevel);
   const app = createHttpApp({
     service: 'http-test',
@@ -46,9 +53,15 @@ describe('createHttpApp', () => {
 
   it('never writes API keys or cookies into the request log', async () => {
     const { app, lines } = appWith();
-    await request(app).get('/items/1').set('x-api-key', 'wm_live_secret1').set('authorization', 'Bearer wm_live_secret2').set('cookie', 'sid=abc');
+    await request(app)
+      .get('/items/1')
+      .set('x-api-key', 'wm_live_secret1')
+      .set('authorization', 'Bearer wm_live_secret2')
+      .set('cookie', 'sid=abc');
     const line = lines.find((l) => l.msg === 'request completed');
-    expect(line).toMatchObject({ req: { headers: { 'x-api-key': '[redacted]', authorization: '[redacted]', cookie: '[redacted]' } } });
+    expect(line).toMatchObject({
+      req: { headers: { 'x-api-key': '[redacted]', authorization: '[redacted]', cookie: '[redacted]' } },
+    });
     expect(JSON.stringify(lines)).not.toMatch(/wm_live_secret|sid=abc/);
   });
 
@@ -62,15 +75,24 @@ describe('createHttpApp', () => {
       ['warn', taken.headers['x-request-id'], 409],
       ['error', boom.headers['x-request-id'], 500],
     ]);
-    expect(lines.find((l) => l.msg === 'unhandled error')).toMatchObject({ level: 'error', reqId: boom.headers['x-request-id'] });
+    expect(lines.find((l) => l.msg === 'unhandled error')).toMatchObject({
+      level: 'error',
+      reqId: boom.headers['x-request-id'],
+    });
   });
 
   it('answers 503 unavailable with Retry-After when a dependency refuses the connection, logged as a warning', async () => {
     const { app, lines } = appWith({ logLevel: 'info' });
     const res = await request(app).get('/dependency-down').expect(503);
-    expect(res.body).toEqual({ error: 'A service this request depends on is unreachable; try again shortly', code: 'unavailable' });
+    expect(res.body).toEqual({
+      error: 'A service this request depends on is unreachable; try again shortly',
+      code: 'unavailable',
+    });
     expect(res.headers['retry-after']).toBe('5');
-    expect(lines.find((l) => l.msg === 'a dependency is unreachable; answered 503')).toMatchObject({ level: 'warn', reqId: res.headers['x-request-id'] });
+    expect(lines.find((l) => l.msg === 'a dependency is unreachable; answered 503')).toMatchObject({
+      level: 'warn',
+      reqId: res.headers['x-request-id'],
+    });
     expect(lines.find((l) => l.msg === 'unhandled error')).toBeUndefined();
   });
 
@@ -89,7 +111,9 @@ describe('createHttpApp', () => {
 
   it('reports ready when every check passes', async () => {
     const { app } = appWith({ readiness: { db: async () => true, kafka: async () => true } });
-    await request(app).get('/readyz').expect(200, { status: 'ok', checks: { db: 'ok', kafka: 'ok' } });
+    await request(app)
+      .get('/readyz')
+      .expect(200, { status: 'ok', checks: { db: 'ok', kafka: 'ok' } });
   });
 
   it('answers 503 naming the checks that failed, threw or timed out', async () => {
@@ -119,8 +143,12 @@ describe('createHttpApp', () => {
     const res = await request(app).get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.text).toMatch(/process_cpu_user_seconds_total\{service="http-test"\}/);
-    expect(res.text).toContain('http_request_duration_seconds_count{service="http-test",route="/items/:id",method="GET",status_code="200"} 2');
-    expect(res.text).toContain('http_request_duration_seconds_count{service="http-test",route="unmatched",method="GET",status_code="404"} 1');
+    expect(res.text).toContain(
+      'http_request_duration_seconds_count{service="http-test",route="/items/:id",method="GET",status_code="200"} 2',
+    );
+    expect(res.text).toContain(
+      'http_request_duration_seconds_count{service="http-test",route="unmatched",method="GET",status_code="404"} 1',
+    );
     expect(res.text).not.toContain('/items/7');
   });
 
@@ -150,7 +178,9 @@ describe('createHttpApp', () => {
 
   it('maps a DomainError to its status and {error, code, details}', async () => {
     const { app } = appWith();
-    await request(app).get('/taken').expect(409, { error: 'That code is taken', code: 'code_taken', details: { code: 'abc' } });
+    await request(app)
+      .get('/taken')
+      .expect(409, { error: 'That code is taken', code: 'code_taken', details: { code: 'abc' } });
   });
 
   it('maps a zod error to 400 validation_failed with the failing paths', async () => {
@@ -166,14 +196,20 @@ describe('createHttpApp', () => {
     const res = await request(app).get('/boom').expect(500, { error: 'Internal server error', code: 'internal_error' });
     expect(res.text).not.toMatch(/hunter2|srv|at /);
     const logged = lines.find((l) => l.msg === 'unhandled error');
-    expect(logged).toMatchObject({ reqId: res.headers['x-request-id'], err: { message: expect.stringContaining('hunter2') } });
+    expect(logged).toMatchObject({
+      reqId: res.headers['x-request-id'],
+      err: { message: expect.stringContaining('hunter2') },
+    });
     expect((logged?.err as { stack?: string }).stack).toBeDefined();
   });
 
   it('believes X-Forwarded-For only from trusted proxies', async () => {
     const spoofed = await request(appWith().app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
     expect(spoofed.body.ip).not.toBe('203.0.113.9');
-    const behindGateway = await request(appWith({ trustProxy: 1 }).app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    const behindGateway = await request(appWith({ trustProxy: 1 }).app)
+      .get('/ip')
+      .set('x-forwarded-for', '203.0.113.9')
+      .expect(200);
     expect(behindGateway.body.ip).toBe('203.0.113.9');
   });
 

@@ -12,7 +12,9 @@ import { captureLogger } from './support/capture-logger';
 let registerRoutes: (app: import('express').Router) => void;
 
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, ['scripts/tsoa-generate.js', 'test/fixture/tsoa.json'], { cwd: path.resolve(__dirname, '..') });
+  await promisify(execFile)(process.execPath, ['scripts/tsoa-generate.js', 'test/fixture/tsoa.json'], {
+    cwd: path.resolve(__dirname, '..'),
+  });
   ({ RegisterRoutes: registerRoutes } = await import('./fixture/src/generated/routes'));
 }, 60_000);
 
@@ -23,7 +25,8 @@ function fixtureApp(corsOrigins?: readonly string[]) {
     logger: captureLogger('fixture').logger,
     authenticator: {
       async authenticate(req: Request) {
-        if (req.header('x-api-key') !== 'wm_test_reader') throw new DomainError('unauthorized', 'Missing or invalid API key');
+        if (req.header('x-api-key') !== 'wm_test_reader')
+          throw new DomainError('unauthorized', 'Missing or invalid API key');
         return { tenantId: 't-1' };
       },
     },
@@ -45,10 +48,18 @@ describe('HTTP conventions every service shares', () => {
 
   it('answers a body that is not JSON with 415 naming JSON, and lets JSON and empty bodies through', async () => {
     const app = fixtureApp();
-    const csv = await request(app).post('/v1/widgets').set('content-type', 'text/csv').send('name,size\ngear,3\n').expect(415);
+    const csv = await request(app)
+      .post('/v1/widgets')
+      .set('content-type', 'text/csv')
+      .send('name,size\ngear,3\n')
+      .expect(415);
     expect(csv.body.code).toBe('unsupported_media_type');
     expect(csv.headers.accept).toBe('application/json');
-    await request(app).post('/v1/widgets').set('content-type', 'application/json; charset=utf-8').send('{"name":"gear","size":3}').expect(201);
+    await request(app)
+      .post('/v1/widgets')
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{"name":"gear","size":3}')
+      .expect(201);
     await request(app).post('/v1/widgets').set('content-type', 'text/plain').send('').expect(400);
   });
 
@@ -58,7 +69,10 @@ describe('HTTP conventions every service shares', () => {
   });
 
   it('sends no CORS headers unless the operator lists the origin', async () => {
-    const closed = await request(fixtureApp()).get('/v1/widgets/w-1').set('origin', 'https://console.acme.example').expect(401);
+    const closed = await request(fixtureApp())
+      .get('/v1/widgets/w-1')
+      .set('origin', 'https://console.acme.example')
+      .expect(401);
     expect(closed.headers['access-control-allow-origin']).toBeUndefined();
     const app = fixtureApp(['https://console.acme.example']);
     const other = await request(app).get('/v1/widgets/w-1').set('origin', 'https://evil.example').expect(401);

@@ -75,13 +75,19 @@ describe('startHttpServer', () => {
     const server = await start();
     const before = entered;
     const inFlight = get(server.port, '/slow');
-    await waitFor(() => entered > before, { message: 'the slow request to reach its handler', timeoutMs: 5_000, intervalMs: 10 });
+    await waitFor(() => entered > before, {
+      message: 'the slow request to reach its handler',
+      timeoutMs: 5_000,
+      intervalMs: 10,
+    });
 
     let closed = false;
     const closing = server.close().then(() => (closed = true));
     expect(await connectOutcome(server.port)).toBe('ECONNREFUSED');
     // Readiness turns 503 as soon as draining begins, so a load balancer stops sending work here.
-    await request(app).get('/readyz').expect(503, { error: 'Shutting down', code: 'unavailable', details: { checks: {} } });
+    await request(app)
+      .get('/readyz')
+      .expect(503, { error: 'Shutting down', code: 'unavailable', details: { checks: {} } });
     expect(closed).toBe(false);
 
     slow.open();
@@ -116,10 +122,19 @@ describe('startHttpServer', () => {
           await stuck.promise;
         }),
     });
-    const server = await startHttpServer(cutApp, { port: 0, host: '127.0.0.1', logger: captured.logger, drainTimeoutMs: 200 });
+    const server = await startHttpServer(cutApp, {
+      port: 0,
+      host: '127.0.0.1',
+      logger: captured.logger,
+      drainTimeoutMs: 200,
+    });
     const inFlight = get(server.port, '/stuck');
     inFlight.catch(() => undefined);
-    await waitFor(() => stuckEntered, { message: 'the stuck request to reach its handler', timeoutMs: 5_000, intervalMs: 10 });
+    await waitFor(() => stuckEntered, {
+      message: 'the stuck request to reach its handler',
+      timeoutMs: 5_000,
+      intervalMs: 10,
+    });
     await server.close();
     await expect(inFlight).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(captured.lines.some((l) => l.msg === 'drain deadline passed; closing remaining connections')).toBe(true);

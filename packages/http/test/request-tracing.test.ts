@@ -24,7 +24,7 @@ describe('request spans', () => {
     },
   });
 
-  it('serves a request in a server span that continues the caller\'s traceparent, named by its route', async () => {
+  it("serves a request in a server span that continues the caller's traceparent, named by its route", async () => {
     const answer = await request(app).get('/items/42').set('traceparent', `00-${CALLER_TRACE}-b7ad6b7169203331-01`);
     expect(answer.status).toBe(200);
     await tracing.flush();
@@ -43,7 +43,9 @@ describe('request spans', () => {
 
   it('keeps the span active for handlers that run after the JSON body was read', async () => {
     exporter.reset();
-    const answer = await request(app).post('/items').send({ name: 'x'.repeat(200_000) });
+    const answer = await request(app)
+      .post('/items')
+      .send({ name: 'x'.repeat(200_000) });
     expect(answer.status).toBe(201);
     await tracing.flush();
     const [span] = exporter.getFinishedSpans();

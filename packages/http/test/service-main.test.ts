@@ -17,7 +17,10 @@ async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.Proce
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   if (signal) {
     try {
-      await waitFor(() => out.includes('ready\n'), { message: `the child to start (stderr: ${err})`, timeoutMs: 30_000 });
+      await waitFor(() => out.includes('ready\n'), {
+        message: `the child to start (stderr: ${err})`,
+        timeoutMs: 30_000,
+      });
     } catch (e) {
       child.kill('SIGKILL');
       throw e;

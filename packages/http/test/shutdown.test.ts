@@ -18,7 +18,11 @@ async function signalChild(signals: NodeJS.Signals[], args: string[] = []) {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   try {
-    await waitFor(() => out.includes('ready\n'), { message: `the child to start (stderr: ${err})`, timeoutMs: 20_000, intervalMs: 10 });
+    await waitFor(() => out.includes('ready\n'), {
+      message: `the child to start (stderr: ${err})`,
+      timeoutMs: 20_000,
+      intervalMs: 10,
+    });
   } catch (e) {
     child.kill('SIGKILL');
     throw e;

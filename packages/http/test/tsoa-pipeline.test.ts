@@ -15,8 +15,8 @@ const GENERATED = path.join(__dirname, 'fixture', 'src', 'generated');
 
 /** Keys the fixture's authenticator knows: a stand-in for the API key store of the real one. */
 const KEYS: Record<string, { tenantId: string; scopes: string[] }> = {
-  'wm_test_reader': { tenantId: 't-1', scopes: ['links:read'] },
-  'wm_test_writer': { tenantId: 't-1', scopes: ['links:write'] },
+  wm_test_reader: { tenantId: 't-1', scopes: ['links:read'] },
+  wm_test_writer: { tenantId: 't-1', scopes: ['links:write'] },
 };
 
 const authenticator: Authenticator & { calls: { securityName: string; scopes: readonly string[] }[] } = {
@@ -35,7 +35,9 @@ let registerRoutes: (app: import('express').Router) => void;
 
 beforeAll(async () => {
   // The real pipeline, as a service's "generate" script runs it.
-  await promisify(execFile)(process.execPath, ['scripts/tsoa-generate.js', 'test/fixture/tsoa.json'], { cwd: PACKAGE_DIR });
+  await promisify(execFile)(process.execPath, ['scripts/tsoa-generate.js', 'test/fixture/tsoa.json'], {
+    cwd: PACKAGE_DIR,
+  });
   ({ RegisterRoutes: registerRoutes } = await import('./fixture/src/generated/routes'));
 }, 60_000);
 
@@ -58,7 +60,10 @@ describe('tsoa pipeline', () => {
   });
 
   it('refuses an invalid body with 400 validation_failed and the failing fields', async () => {
-    const res = await request(fixtureApp()).post('/v1/widgets').send({ name: '', size: 1.5, colour: 'red' }).expect(400);
+    const res = await request(fixtureApp())
+      .post('/v1/widgets')
+      .send({ name: '', size: 1.5, colour: 'red' })
+      .expect(400);
     expect(res.body.code).toBe('validation_failed');
     const paths = (res.body.details as { path: string }[]).map((i) => i.path).sort();
     expect(res.body.error).toMatch(/^body\.\w+: .+ \(and 2 more\)$/);
@@ -78,7 +83,9 @@ describe('tsoa pipeline', () => {
     const app = fixtureApp();
     await request(app).post('/v1/widgets').send({ name: 'gear', size: 3 }).expect(201);
     authenticator.calls.length = 0;
-    await request(app).get('/v1/widgets/w-1').expect(401, { error: 'Missing or invalid API key', code: 'unauthorized' });
+    await request(app)
+      .get('/v1/widgets/w-1')
+      .expect(401, { error: 'Missing or invalid API key', code: 'unauthorized' });
     await request(app).get('/v1/widgets/w-1').set('x-api-key', 'wm_test_writer').expect(403, {
       error: 'Missing scope: links:read',
       code: 'insufficient_scope',
@@ -86,7 +93,10 @@ describe('tsoa pipeline', () => {
     const ok = await request(app).get('/v1/widgets/w-1').set('x-api-key', 'wm_test_reader').expect(200);
     expect(ok.body).toEqual({ id: 'w-1', name: 'gear', size: 3, ownerId: 't-1' });
     expect(authenticator.calls).toEqual(Array(3).fill({ securityName: 'api_key', scopes: ['links:read'] }));
-    await request(app).get('/v1/widgets/w-9').set('x-api-key', 'wm_test_reader').expect(404, { error: 'No such widget', code: 'not_found' });
+    await request(app)
+      .get('/v1/widgets/w-9')
+      .set('x-api-key', 'wm_test_reader')
+      .expect(404, { error: 'No such widget', code: 'not_found' });
   });
 
   it('treats an authenticator that fails for another reason as a server fault, not a bad key', async () => {

@@ -25,14 +25,26 @@ describe('createLogger', () => {
     createLogger({ service: 'link-api', destination }).info({
       req: {
         method: 'GET',
-        headers: { authorization: 'Bearer wm_live_abc', 'x-api-key': 'wm_live_def', cookie: 's=1', accept: 'application/json' },
+        headers: {
+          authorization: 'Bearer wm_live_abc',
+          'x-api-key': 'wm_live_def',
+          cookie: 's=1',
+          accept: 'application/json',
+        },
       },
       res: { statusCode: 200, headers: { 'set-cookie': 's=2' } },
     });
     const text = JSON.stringify(lines[0]);
     expect(text).not.toMatch(/wm_live_|s=1|s=2/);
     expect(lines[0]).toMatchObject({
-      req: { headers: { authorization: '[redacted]', 'x-api-key': '[redacted]', cookie: '[redacted]', accept: 'application/json' } },
+      req: {
+        headers: {
+          authorization: '[redacted]',
+          'x-api-key': '[redacted]',
+          cookie: '[redacted]',
+          accept: 'application/json',
+        },
+      },
       res: { headers: { 'set-cookie': '[redacted]' } },
     });
   });

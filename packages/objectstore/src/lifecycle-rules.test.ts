@@ -3,7 +3,9 @@ import { expiryRuleId, withExpiryRule } from './lifecycle-rules';
 describe('withExpiryRule', () => {
   it('adds an expiry rule for a prefix to a bucket without rules', () => {
     expect(withExpiryRule(null, 'exports/', 7)).toEqual({
-      Rule: [{ ID: expiryRuleId('exports/'), Status: 'Enabled', Filter: { Prefix: 'exports/' }, Expiration: { Days: 7 } }],
+      Rule: [
+        { ID: expiryRuleId('exports/'), Status: 'Enabled', Filter: { Prefix: 'exports/' }, Expiration: { Days: 7 } },
+      ],
     });
   });
 
@@ -11,6 +13,9 @@ describe('withExpiryRule', () => {
     const other = { ID: 'ops-rule', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 1 } };
     const once = withExpiryRule({ Rule: other as never }, 'exports/', 7);
     const twice = withExpiryRule(once, 'exports/', 30);
-    expect(twice.Rule).toEqual([other, expect.objectContaining({ ID: expiryRuleId('exports/'), Expiration: { Days: 30 } })]);
+    expect(twice.Rule).toEqual([
+      other,
+      expect.objectContaining({ ID: expiryRuleId('exports/'), Expiration: { Days: 30 } }),
+    ]);
   });
 });

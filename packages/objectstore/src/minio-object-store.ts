@@ -2,14 +2,22 @@ import type { Readable } from 'node:stream';
 import { Client, type LifecycleConfig } from 'minio';
 import { z } from 'zod';
 import { ObjectNotFoundError, isMissingKey, isUnsupported } from './object-store-errors';
-import { objectStoreOptionsSchema, type ObjectStoreOptions, type ParsedObjectStoreOptions } from './object-store-options';
+import {
+  objectStoreOptionsSchema,
+  type ObjectStoreOptions,
+  type ParsedObjectStoreOptions,
+} from './object-store-options';
 import { withExpiryRule } from './lifecycle-rules';
 import { uploadStream } from './multipart-upload';
 import type { ObjectStore } from './ports';
 
 const keySchema = z.string().min(1).max(1024);
 // SigV4 presigned URLs are valid for at most seven days.
-const expirySecondsSchema = z.number().int().min(1).max(7 * 24 * 3600);
+const expirySecondsSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(7 * 24 * 3600);
 
 /** ObjectStore over the minio client: MinIO in production, s3rver in tests and the embedded mode. */
 export class MinioObjectStore implements ObjectStore {
@@ -38,7 +46,13 @@ export class MinioObjectStore implements ObjectStore {
   }
 
   async putStream(key: string, body: Readable, contentType: string): Promise<{ sizeBytes: number }> {
-    const target = { client: this.client, bucket: this.bucket, key: keySchema.parse(key), contentType, partSizeBytes: this.options.partSizeBytes };
+    const target = {
+      client: this.client,
+      bucket: this.bucket,
+      key: keySchema.parse(key),
+      contentType,
+      partSizeBytes: this.options.partSizeBytes,
+    };
     return { sizeBytes: await uploadStream(target, body) };
   }
 
@@ -86,7 +100,9 @@ export class MinioObjectStore implements ObjectStore {
   /** True when the store answers within the timeout and the bucket exists. */
   async healthy(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.options.healthTimeoutMs)));
+    const timeout = new Promise<boolean>(
+      (resolve) => (timer = setTimeout(() => resolve(false), this.options.healthTimeoutMs)),
+    );
     try {
       return await Promise.race([this.client.bucketExists(this.bucket).catch(() => false), timeout]);
     } finally {

@@ -35,7 +35,10 @@ export async function uploadStream(target: UploadTarget, body: Readable): Promis
       const part = etags.length + 1;
       const md5 = createHash('md5').update(payload).digest('base64');
       const headers = { 'Content-Length': payload.length, 'Content-MD5': md5 };
-      const { etag } = await client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers }, payload);
+      const { etag } = await client.uploadPart(
+        { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers },
+        payload,
+      );
       etags.push({ part, etag });
       size += payload.length;
     };

@@ -12,7 +12,12 @@ export const objectStoreOptionsSchema = z.object({
   /** S3 bucket naming rules (lower case, 3..63 characters). */
   bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name'),
   /** Multipart part size, held in memory once per upload in progress (S3's minimum is 5 MiB). */
-  partSizeBytes: z.number().int().min(5 * 1024 * 1024).max(5 * 1024 * 1024 * 1024).default(8 * 1024 * 1024),
+  partSizeBytes: z
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .max(5 * 1024 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   /** healthy() answers false when the store takes longer. */
   healthTimeoutMs: z.number().int().positive().default(2000),
 });

@@ -65,10 +65,13 @@ describe('MinioObjectStore against s3rver', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('print-ready artwork');
 
-    const refused = await waitFor(async () => {
-      const later = await fetch(url);
-      return later.status === 403 ? later : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 250, message: 'the presigned URL to expire' });
+    const refused = await waitFor(
+      async () => {
+        const later = await fetch(url);
+        return later.status === 403 ? later : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 250, message: 'the presigned URL to expire' },
+    );
     expect(await refused.text()).toMatch(/expired/i);
   });
 

@@ -13,29 +13,43 @@ function screener(extra: Partial<DestinationScreeningOptions> = {}) {
 }
 
 async function refusal(destination: string, extra: Partial<DestinationScreeningOptions> = {}) {
-  const error = await screener(extra).screen(destination).then(
-    () => null,
-    (e: unknown) => e,
-  );
+  const error = await screener(extra)
+    .screen(destination)
+    .then(
+      () => null,
+      (e: unknown) => e,
+    );
   if (error === null) return null;
   expect(error).toBeInstanceOf(DomainError);
   const domainError = error as DomainError;
-  return { code: domainError.code, status: domainError.status, rule: (domainError.details as { rule?: string })?.rule, message: domainError.message };
+  return {
+    code: domainError.code,
+    status: domainError.status,
+    rule: (domainError.details as { rule?: string })?.rule,
+    message: domainError.message,
+  };
 }
 
 describe('destination screening', () => {
   it('lets ordinary public http and https destinations go live', async () => {
-    await expect(screener().screen('https://www.example.com/spring?utm=1')).resolves.toBe('https://www.example.com/spring?utm=1');
+    await expect(screener().screen('https://www.example.com/spring?utm=1')).resolves.toBe(
+      'https://www.example.com/spring?utm=1',
+    );
     await expect(screener().screen('http://93.184.216.34/')).resolves.toBe('http://93.184.216.34/');
-    await expect(screener().screen('https://[2606:2800:220:1:248:1893:25c8:1946]/')).resolves.toBe('https://[2606:2800:220:1:248:1893:25c8:1946]/');
+    await expect(screener().screen('https://[2606:2800:220:1:248:1893:25c8:1946]/')).resolves.toBe(
+      'https://[2606:2800:220:1:248:1893:25c8:1946]/',
+    );
   });
 
-  it.each(['ftp://files.example.com/a', 'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'mailto:a@b.example'])(
-    'refuses the scheme of %s',
-    async (destination) => {
-      expect(await refusal(destination)).toMatchObject({ code: 'destination_rejected', status: 422, rule: 'scheme' });
-    },
-  );
+  it.each([
+    'ftp://files.example.com/a',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'file:///etc/passwd',
+    'mailto:a@b.example',
+  ])('refuses the scheme of %s', async (destination) => {
+    expect(await refusal(destination)).toMatchObject({ code: 'destination_rejected', status: 422, rule: 'scheme' });
+  });
 
   it('refuses embedded credentials', async () => {
     expect(await refusal('https://user:secret@example.com/')).toMatchObject({ rule: 'credentials' });
@@ -84,13 +98,19 @@ describe('destination screening', () => {
   it('refuses host labels that mix scripts (homographs) and lets one-script labels pass', async () => {
     expect(await refusal('https://\u0430pple.com/')).toMatchObject({ rule: 'homograph' });
     expect(await refusal('https://xn--pple-43d.com/')).toMatchObject({ rule: 'homograph' });
-    await expect(screener().screen('https://\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/')).resolves.toBe('https://xn--e1afmkfd.xn--p1ai/');
+    await expect(screener().screen('https://\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/')).resolves.toBe(
+      'https://xn--e1afmkfd.xn--p1ai/',
+    );
     await expect(screener().screen('https://\u65e5\u672c\u8a9ea.jp/')).resolves.toMatch(/^https:\/\/xn--/);
   });
 
   it('returns the ASCII form to store: punycode host, percent-encoded path and query, backslashes as slashes', async () => {
-    await expect(screener().screen('https://example.com/?q=\u65e5\u672c')).resolves.toBe('https://example.com/?q=%E6%97%A5%E6%9C%AC');
-    await expect(screener().screen('https://b\u00fccher.example/caf\u00e9 x')).resolves.toBe('https://xn--bcher-kva.example/caf%C3%A9%20x');
+    await expect(screener().screen('https://example.com/?q=\u65e5\u672c')).resolves.toBe(
+      'https://example.com/?q=%E6%97%A5%E6%9C%AC',
+    );
+    await expect(screener().screen('https://b\u00fccher.example/caf\u00e9 x')).resolves.toBe(
+      'https://xn--bcher-kva.example/caf%C3%A9%20x',
+    );
     await expect(screener().screen('https:\\\\example.com\\a\\b')).resolves.toBe('https://example.com/a/b');
     await expect(screener().screen('HTTPS://EXAMPLE.COM')).resolves.toBe('https://example.com/');
   });
@@ -142,8 +162,14 @@ describe('destination screening', () => {
 
   it('asks the external screener only when the local rules pass, and reports its verdict', async () => {
     const checked: string[] = [];
-    const external = { name: 'test-feed', check: async (url: string) => (checked.push(url), url.includes('phish') ? 'SOCIAL_ENGINEERING' : null) };
-    expect(await refusal('https://phish.example/login', { external })).toMatchObject({ rule: 'external', message: expect.stringMatching(/test-feed: SOCIAL_ENGINEERING/) });
+    const external = {
+      name: 'test-feed',
+      check: async (url: string) => (checked.push(url), url.includes('phish') ? 'SOCIAL_ENGINEERING' : null),
+    };
+    expect(await refusal('https://phish.example/login', { external })).toMatchObject({
+      rule: 'external',
+      message: expect.stringMatching(/test-feed: SOCIAL_ENGINEERING/),
+    });
     expect(await refusal('https://fine.example/', { external })).toBeNull();
     expect(await refusal('http://10.0.0.1/phish', { external })).toMatchObject({ rule: 'ip_range' });
     expect(checked).toEqual(['https://phish.example/login', 'https://fine.example/']);

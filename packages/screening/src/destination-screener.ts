@@ -30,12 +30,18 @@ export interface DestinationScreener {
  * answers with a redirect and never fetches the destination, so host names are judged by name and never resolved.
  */
 export function createDestinationScreener(options: DestinationScreeningOptions): DestinationScreener {
-  const local = { maxLength: options.maxLength ?? DEFAULT_DESTINATION_MAX_LENGTH, blocklist: new HostList(options.blockedHosts ?? []) };
+  const local = {
+    maxLength: options.maxLength ?? DEFAULT_DESTINATION_MAX_LENGTH,
+    blocklist: new HostList(options.blockedHosts ?? []),
+  };
   return {
     async screen(destination) {
       const verdict = localScreen(destination, local);
       const refusal = 'refusal' in verdict ? verdict.refusal : await remoteRefusal(verdict.url, options);
-      if (refusal) throw new DomainError('destination_rejected', `destination rejected: ${refusal.reason}`, { rule: refusal.rule });
+      if (refusal)
+        throw new DomainError('destination_rejected', `destination rejected: ${refusal.reason}`, {
+          rule: refusal.rule,
+        });
       return (verdict as { url: URL }).url.href;
     },
   };
@@ -45,7 +51,10 @@ async function remoteRefusal(url: URL, options: DestinationScreeningOptions): Pr
   const hosts = new Set([normaliseHost(url.hostname), url.host.toLowerCase()]);
   for (const host of hosts) {
     if (await options.isShortDomain(host)) {
-      return { rule: 'own_domain', reason: `the host ${url.host} is a short-link domain of this service; the link would loop` };
+      return {
+        rule: 'own_domain',
+        reason: `the host ${url.host} is a short-link domain of this service; the link would loop`,
+      };
     }
   }
   if (!options.external) return null;
@@ -54,7 +63,10 @@ async function remoteRefusal(url: URL, options: DestinationScreeningOptions): Pr
     verdict = await options.external.check(url.href);
   } catch {
     // Fail closed: an unscreened destination must not go live just because the screener is down.
-    throw new DomainError('unavailable', `destination screening (${options.external.name}) is unavailable; try again later`);
+    throw new DomainError(
+      'unavailable',
+      `destination screening (${options.external.name}) is unavailable; try again later`,
+    );
   }
   return verdict ? { rule: 'external', reason: `${options.external.name}: ${verdict}` } : null;
 }

@@ -4,7 +4,12 @@ import { DEFAULT_DESTINATION_MAX_LENGTH } from './destination-screener';
 const hostList = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s.length > 0),
+  )
   .pipe(z.array(z.string().regex(/^(\*\.|\.)?[a-z0-9.-]+(:\d{1,5})?$/, 'must be host names separated by commas')));
 
 /**

@@ -32,12 +32,16 @@ export type LocalVerdict = { refusal: Refusal } | { url: URL };
  * percent-encoded path, query and fragment), backslashes read as slashes, as every browser reads them.
  */
 export function localScreen(destination: string, options: { maxLength: number; blocklist: HostList }): LocalVerdict {
-  const tooLong = { refusal: { rule: 'length', reason: `the destination is longer than ${options.maxLength} characters` } } as const;
+  const tooLong = {
+    refusal: { rule: 'length', reason: `the destination is longer than ${options.maxLength} characters` },
+  } as const;
   if (destination.length > options.maxLength) return tooLong;
   const url = parse(destination);
   if (!url) return { refusal: { rule: 'unparseable', reason: 'the destination is not an absolute URL' } };
   if (!ALLOWED_SCHEMES.includes(url.protocol)) {
-    return { refusal: { rule: 'scheme', reason: `the scheme ${url.protocol.slice(0, -1)} is not allowed; use http or https` } };
+    return {
+      refusal: { rule: 'scheme', reason: `the scheme ${url.protocol.slice(0, -1)} is not allowed; use http or https` },
+    };
   }
   if (url.username !== '' || url.password !== '' || authorityOf(destination).includes('@')) {
     return { refusal: { rule: 'credentials', reason: 'the destination must not embed a user name or password' } };

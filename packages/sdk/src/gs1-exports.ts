@@ -52,7 +52,8 @@ export function gs1Exports(api: WaymarkApi, defaultFetch: typeof fetch = globalT
       const job = await get(id);
       options.onProgress?.(job);
       if (job.status === 'ready') return job;
-      if (job.status === 'failed') throw new Gs1ExportError(job, `export ${id} failed: ${job.error ?? 'no reason given'}`);
+      if (job.status === 'failed')
+        throw new Gs1ExportError(job, `export ${id} failed: ${job.error ?? 'no reason given'}`);
       if (Date.now() >= deadline) throw new Gs1ExportError(job, `export ${id} still ${job.status} at the deadline`);
       await pause(options.intervalMs ?? 1000, options.signal);
     }

@@ -20,7 +20,10 @@ export type ListParams<P extends ListPath> = {
   query?: Omit<NonNullable<Parameters<P>['query']>, 'cursor'>;
 } & (Parameters<P>['path'] extends Record<string, unknown> ? { path: Parameters<P>['path'] } : { path?: never });
 
-type UntypedGet = (path: string, init: { params: object }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type UntypedGet = (
+  path: string,
+  init: { params: object },
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /**
  * Every item of a cursor list, fetching the next page only when the previous one is used up:

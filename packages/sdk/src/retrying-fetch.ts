@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Every POST gets one `Idempotency-Key` (unless the caller set one) reused on each retry, so a retried create that
  * already succeeded returns the first answer instead of creating twice.
  */
-export function retryingFetch(inner: typeof fetch, options: RetryOptions = {}): (request: Request) => Promise<Response> {
+export function retryingFetch(
+  inner: typeof fetch,
+  options: RetryOptions = {},
+): (request: Request) => Promise<Response> {
   const attempts = Math.max(1, options.attempts ?? 4);
   const maxDelayMs = options.maxDelayMs ?? 60_000;
   const baseDelayMs = options.baseDelayMs ?? 500;

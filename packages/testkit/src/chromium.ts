@@ -34,7 +34,11 @@ export async function launchChromium(): Promise<LaunchedChromium> {
   const { chromium } = await import('playwright-core');
   const profile = createTempDir('chromium');
   // Playwright refuses --user-data-dir in args; a persistent context is how it takes a profile directory.
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   return {
     context,
     newPage: () => context.newPage(),

@@ -10,7 +10,10 @@ const handedOut = new Set<number>();
  */
 function listeningRange(): { low: number; high: number } | undefined {
   try {
-    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     if (ephemeralLow && ephemeralLow > 11_000) return { low: 10_000, high: ephemeralLow - 1 };
   } catch {
     // Not Linux: the kernel's own choice below.

@@ -20,7 +20,9 @@ export async function startAll<T extends Record<string, Promise<{ stop(): Promis
     result.status === 'rejected' ? [`${String(names[i])}: ${errorText(result.reason)}`] : [],
   );
   if (failures.length > 0) {
-    await Promise.allSettled(settled.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    await Promise.allSettled(
+      settled.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+    );
     throw new Error(`could not start the test infrastructure:\n${failures.join('\n')}`);
   }
   const started = {} as { [K in keyof T]: Awaited<T[K]> };

@@ -31,7 +31,18 @@ export async function startKafkaMock(opts: KafkaMockOptions = {}): Promise<Start
     kcat,
     // -E and a long socket timeout: the cluster lives inside kcat's own consumer, which a long pause() would
     // otherwise see as a timed-out broker ("all brokers down") and exit on, taking the cluster with it.
-    ['-b', 'unused:1', '-C', '-E', '-t', '_boot', '-X', `test.mock.num.brokers=${count}`, '-X', 'socket.timeout.ms=300000'],
+    [
+      '-b',
+      'unused:1',
+      '-C',
+      '-E',
+      '-t',
+      '_boot',
+      '-X',
+      `test.mock.num.brokers=${count}`,
+      '-X',
+      'socket.timeout.ms=300000',
+    ],
     { deathSignal: 'SIGKILL' },
   );
   let match: RegExpMatchArray;

@@ -3,7 +3,11 @@ import { latencyPercentileUs } from './latency-histogram';
 describe('latencyPercentileUs', () => {
   it('ranks as wrk does: the smallest latency whose cumulative count reaches round(p/100 * count + 0.5)', () => {
     // 100 answers: 98 at 100 µs, one at 5,000, one at 9,000. p99 ranks the 100th answer (round(99.5) = 100).
-    const histogram = [[100, 98], [5_000, 1], [9_000, 1]] as const;
+    const histogram = [
+      [100, 98],
+      [5_000, 1],
+      [9_000, 1],
+    ] as const;
     expect(latencyPercentileUs([histogram], 50)).toBe(100);
     expect(latencyPercentileUs([histogram], 98)).toBe(5_000);
     expect(latencyPercentileUs([histogram], 99)).toBe(9_000);
@@ -20,9 +24,51 @@ describe('latencyPercentileUs', () => {
   });
 
   it('adds the counts of a latency that several rounds share, whatever their order', () => {
-    expect(latencyPercentileUs([[[300, 1], [100, 2]], [[100, 1], [200, 1]]], 50)).toBe(100);
-    expect(latencyPercentileUs([[[300, 1], [100, 2]], [[100, 1], [200, 1]]], 60)).toBe(200);
-    expect(latencyPercentileUs([[[300, 1], [100, 2]], [[100, 1], [200, 1]]], 80)).toBe(300);
+    expect(
+      latencyPercentileUs(
+        [
+          [
+            [300, 1],
+            [100, 2],
+          ],
+          [
+            [100, 1],
+            [200, 1],
+          ],
+        ],
+        50,
+      ),
+    ).toBe(100);
+    expect(
+      latencyPercentileUs(
+        [
+          [
+            [300, 1],
+            [100, 2],
+          ],
+          [
+            [100, 1],
+            [200, 1],
+          ],
+        ],
+        60,
+      ),
+    ).toBe(200);
+    expect(
+      latencyPercentileUs(
+        [
+          [
+            [300, 1],
+            [100, 2],
+          ],
+          [
+            [100, 1],
+            [200, 1],
+          ],
+        ],
+        80,
+      ),
+    ).toBe(300);
   });
 
   it('refuses a percentile out of range and an empty histogram', () => {

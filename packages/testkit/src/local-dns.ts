@@ -31,7 +31,13 @@ export async function startLocalDns(): Promise<LocalDns> {
       const name = question?.name.toLowerCase() ?? '';
       const ip = question?.type === Packet.TYPE.A ? a.get(name) : undefined;
       if (question && ip) {
-        response.answers.push({ name: question.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 0, address: ip });
+        response.answers.push({
+          name: question.name,
+          type: Packet.TYPE.A,
+          class: Packet.CLASS.IN,
+          ttl: 0,
+          address: ip,
+        });
       }
       if (question && question.type === Packet.TYPE.TXT) {
         for (const data of txt.get(name) ?? []) {

@@ -45,9 +45,7 @@ export class ManagedProcess {
     opts: ManagedProcessOptions,
   ) {
     const setpriv = findBinary('setpriv', 'apt-get install -y util-linux');
-    const identity = opts.runAs
-      ? [`--reuid=${opts.runAs.uid}`, `--regid=${opts.runAs.gid}`, '--clear-groups']
-      : [];
+    const identity = opts.runAs ? [`--reuid=${opts.runAs.uid}`, `--regid=${opts.runAs.gid}`, '--clear-groups'] : [];
     this.child = spawn(setpriv, [...identity, `--pdeathsig=${opts.deathSignal}`, '--', command, ...args], {
       env: opts.env ?? process.env,
       cwd: opts.cwd,

@@ -13,7 +13,9 @@ export function unprivilegedIdentity(): RunAs | undefined {
     .find((entry) => entry.startsWith('nobody:'));
   const [, , uid, gid] = line?.split(':') ?? [];
   if (uid === undefined || gid === undefined) {
-    throw new Error('running as root, but there is no "nobody" user to run PostgreSQL as; create one with: useradd -r nobody');
+    throw new Error(
+      'running as root, but there is no "nobody" user to run PostgreSQL as; create one with: useradd -r nobody',
+    );
   }
   return { uid: Number(uid), gid: Number(gid) };
 }

@@ -13,7 +13,9 @@ const providerSchema = z.enum(['auto', 'local', 'containers']).default('auto');
 export async function startTestInfra(): Promise<StartedTestInfra> {
   const parsed = providerSchema.safeParse(process.env.WAYMARK_TESTKIT_PROVIDER || undefined);
   if (!parsed.success) {
-    throw new Error(`WAYMARK_TESTKIT_PROVIDER must be one of auto, local, containers; got "${process.env.WAYMARK_TESTKIT_PROVIDER}"`);
+    throw new Error(
+      `WAYMARK_TESTKIT_PROVIDER must be one of auto, local, containers; got "${process.env.WAYMARK_TESTKIT_PROVIDER}"`,
+    );
   }
   const useContainers = parsed.data === 'containers' || (parsed.data === 'auto' && (await containerEngineReachable()));
   return useContainers ? startContainerInfra() : startLocalInfra();

@@ -31,7 +31,8 @@ export function getTestInfra(): TestInfra {
   }
   if (cached?.path !== path) {
     const parsed = testInfraSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
-    if (!parsed.success) throw new Error(`the test infrastructure state file ${path} is invalid: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new Error(`the test infrastructure state file ${path} is invalid: ${parsed.error.message}`);
     cached = { path, infra: parsed.data };
   }
   return cached.infra;

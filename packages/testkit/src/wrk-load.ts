@@ -77,8 +77,15 @@ export function wrkLoader(options: WrkLoadOptions): WrkLoad {
   writeFileSync(codesFile, `${options.codes.join('\n')}\n`);
   return async (port, durationS = options.durationS) => {
     const args = [
-      `-t${options.threads}`, `-c${options.connections}`, `-d${durationS}s`, '-s', SCRIPT,
-      `http://127.0.0.1:${port}/`, '--', codesFile, options.host,
+      `-t${options.threads}`,
+      `-c${options.connections}`,
+      `-d${durationS}s`,
+      '-s',
+      SCRIPT,
+      `http://127.0.0.1:${port}/`,
+      '--',
+      codesFile,
+      options.host,
     ];
     // The result line carries the latency histogram: a few thousand pairs, tens of KB.
     const env = options.everyStatus === false ? { ...process.env, WRK_STATUS_CHECK: 'errors' } : process.env;
@@ -92,7 +99,12 @@ export function wrkLoader(options: WrkLoadOptions): WrkLoad {
       p50Ms: result.p50Us / 1000,
       p99Ms: result.p99Us / 1000,
       // With the every-status check a 4xx/5xx is in both counts; without it, notRedirect is 0.
-      bad: (options.everyStatus === false ? result.statusErrors : result.notRedirect) + result.connectErrors + result.readErrors + result.writeErrors + result.timeouts,
+      bad:
+        (options.everyStatus === false ? result.statusErrors : result.notRedirect) +
+        result.connectErrors +
+        result.readErrors +
+        result.writeErrors +
+        result.timeouts,
       latencyUs: result.latencyUs,
     };
   };

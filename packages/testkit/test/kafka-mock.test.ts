@@ -27,27 +27,40 @@ async function consumeInto(kafka: Kafka, topic: string, seen: string[]): Promise
 }
 
 describe('the shared Kafka mock cluster', () => {
-  it('has three brokers and round-trips a message from a kafkajs producer to a consumer group', async () => {
-    const { brokers } = getTestInfra().kafka;
-    expect(brokers).toHaveLength(3);
-    const kafka = new Kafka({ clientId: uniqueName('testkit'), brokers, logLevel: logLevel.NOTHING });
-    const topic = uniqueName('round-trip');
-    const producer = kafka.producer({ allowAutoTopicCreation: true });
-    await producer.connect();
-    const seen: string[] = [];
-    let consumer: Consumer | undefined;
-    try {
-      await producer.send({ topic, messages: [{ key: 'k1', value: 'hello' }, { key: 'k2', value: 'world' }] });
-      const metadata = await kafka.admin().fetchTopicMetadata({ topics: [topic] }).catch(() => undefined);
-      if (metadata) expect(metadata.topics[0]?.partitions).toHaveLength(4);
-      consumer = await consumeInto(kafka, topic, seen);
-      await waitFor(() => seen.length >= 2, { timeoutMs: 30_000, message: 'both messages consumed' });
-      expect(seen.sort()).toEqual(['k1=hello', 'k2=world']);
-    } finally {
-      await consumer?.disconnect();
-      await producer.disconnect();
-    }
-  }, SLOW);
+  it(
+    'has three brokers and round-trips a message from a kafkajs producer to a consumer group',
+    async () => {
+      const { brokers } = getTestInfra().kafka;
+      expect(brokers).toHaveLength(3);
+      const kafka = new Kafka({ clientId: uniqueName('testkit'), brokers, logLevel: logLevel.NOTHING });
+      const topic = uniqueName('round-trip');
+      const producer = kafka.producer({ allowAutoTopicCreation: true });
+      await producer.connect();
+      const seen: string[] = [];
+      let consumer: Consumer | undefined;
+      try {
+        await producer.send({
+          topic,
+          messages: [
+            { key: 'k1', value: 'hello' },
+            { key: 'k2', value: 'world' },
+          ],
+        });
+        const metadata = await kafka
+          .admin()
+          .fetchTopicMetadata({ topics: [topic] })
+          .catch(() => undefined);
+        if (metadata) expect(metadata.topics[0]?.partitions).toHaveLength(4);
+        consumer = await consumeInto(kafka, topic, seen);
+        await waitFor(() => seen.length >= 2, { timeoutMs: 30_000, message: 'both messages consumed' });
+        expect(seen.sort()).toEqual(['k1=hello', 'k2=world']);
+      } finally {
+        await consumer?.disconnect();
+        await producer.disconnect();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('a private Kafka mock cluster', () => {
@@ -65,27 +78,33 @@ describe('a private Kafka mock cluster', () => {
     await mock?.stop();
   });
 
-  it('looks dead while paused and keeps its data and ports after resuming', async () => {
-    const topic = uniqueName('outage');
-    await producer.send({ topic, acks: -1, messages: [{ key: 'a', value: 'before' }] });
+  it(
+    'looks dead while paused and keeps its data and ports after resuming',
+    async () => {
+      const topic = uniqueName('outage');
+      await producer.send({ topic, acks: -1, messages: [{ key: 'a', value: 'before' }] });
 
-    await mock.pause();
-    await expect(producer.send({ topic, acks: -1, timeout: 500, messages: [{ key: 'b', value: 'during' }] })).rejects.toThrow();
-    await mock.resume();
+      await mock.pause();
+      await expect(
+        producer.send({ topic, acks: -1, timeout: 500, messages: [{ key: 'b', value: 'during' }] }),
+      ).rejects.toThrow();
+      await mock.resume();
 
-    await waitFor(
-      async () => (await producer.send({ topic, acks: -1, messages: [{ key: 'c', value: 'after' }] })) && true,
-      { timeoutMs: 30_000, message: 'a send to succeed after resume' },
-    );
-    const seen: string[] = [];
-    const consumer = await consumeInto(client(mock.brokers), topic, seen);
-    try {
-      await waitFor(() => seen.includes('a=before') && seen.includes('c=after'), {
-        timeoutMs: 30_000,
-        message: 'the messages sent before and after the outage',
-      });
-    } finally {
-      await consumer.disconnect();
-    }
-  }, SLOW);
+      await waitFor(
+        async () => (await producer.send({ topic, acks: -1, messages: [{ key: 'c', value: 'after' }] })) && true,
+        { timeoutMs: 30_000, message: 'a send to succeed after resume' },
+      );
+      const seen: string[] = [];
+      const consumer = await consumeInto(client(mock.brokers), topic, seen);
+      try {
+        await waitFor(() => seen.includes('a=before') && seen.includes('c=after'), {
+          timeoutMs: 30_000,
+          message: 'the messages sent before and after the outage',
+        });
+      } finally {
+        await consumer.disconnect();
+      }
+    },
+    SLOW,
+  );
 });

@@ -13,7 +13,10 @@ test('warnings() keeps the first line of each distinct warning and error, howeve
   // 'exit' can come before the last of the output was read: wait for the last line first.
   await proc.waitForLine(/plain text/, 10_000);
   expect(await proc.exited).toEqual({ code: 0, signal: null });
-  const lines = proc.warnings().split('\n').map((line) => JSON.parse(line) as { msg: string; attempt?: number; reason?: string });
+  const lines = proc
+    .warnings()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string; attempt?: number; reason?: string });
   expect(lines).toEqual([
     { level: 'warn', msg: 'event bus unhealthy', reason: 'a consumer has been down since it crashed' },
     { level: 'error', msg: 'claiming failed', attempt: 0 },

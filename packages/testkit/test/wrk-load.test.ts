@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { latencyPercentileUs, wrkLoader } from '../src';
 
 /** A server that answers every request with `status` and records the paths and Host headers it was asked for. */
-async function recordingServer(status: number): Promise<{ server: Server; port: number; seen: { path: string; host: string }[] }> {
+async function recordingServer(
+  status: number,
+): Promise<{ server: Server; port: number; seen: { path: string; host: string }[] }> {
   const seen: { path: string; host: string }[] = [];
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? '', host: req.headers.host ?? '' });
@@ -51,8 +53,20 @@ describe('wrkLoader', () => {
 
   // everyStatus false: no Lua call per answer; wrk's own count of 400 and above is all that is counted.
   it('with everyStatus false, counts the answers of 400 and above and leaves the others to the caller', async () => {
-    const errorsOnly = wrkLoader({ codes, host: 'go.bench.test', connections: 4, threads: 1, durationS: 1, everyStatus: false });
-    for (const [status, allBad] of [[404, true], [503, true], [200, false], [302, false]] as const) {
+    const errorsOnly = wrkLoader({
+      codes,
+      host: 'go.bench.test',
+      connections: 4,
+      threads: 1,
+      durationS: 1,
+      everyStatus: false,
+    });
+    for (const [status, allBad] of [
+      [404, true],
+      [503, true],
+      [200, false],
+      [302, false],
+    ] as const) {
       const { server, port } = await recordingServer(status);
       try {
         const round = await errorsOnly(port);

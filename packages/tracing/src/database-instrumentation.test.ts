@@ -18,7 +18,7 @@ describe('database instrumentation', () => {
     await tracing.shutdown();
   });
 
-  it('patches the already loaded pg driver and registers Prisma\'s helper when on, and undoes both at shutdown', async () => {
+  it("patches the already loaded pg driver and registers Prisma's helper when on, and undoes both at shutdown", async () => {
     const tracing = startTracing({ OTEL_TRACES_SAMPLER_ARG: 1 }, 'unit', new InMemorySpanExporter());
     expect(isWrapped(Client.prototype.query)).toBe(true);
     expect(isWrapped(Pool.prototype.connect)).toBe(true);

@@ -28,22 +28,44 @@ const FACTS = Number(process.env.BENCH_FACTS ?? 10_000_000);
 const LINGER_MS = Number(process.env.BENCH_LINGER_MS ?? 100);
 const RUNS = 50;
 /** The service settings a bench run may override from its environment. */
-const pick = (env: NodeJS.ProcessEnv, names: string[]) => Object.fromEntries(names.flatMap((n) => (env[n] ? [[n, env[n] as string]] : [])));
+const pick = (env: NodeJS.ProcessEnv, names: string[]) =>
+  Object.fromEntries(names.flatMap((n) => (env[n] ? [[n, env[n] as string]] : [])));
 
 async function main(): Promise<void> {
-  const logger = createLogger({ service: 'analytics-bench', level: (process.env.BENCH_LOG_LEVEL as 'warn' | undefined) ?? 'error' });
-  const pg = await startPostgres({ settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_buffers: '256MB' } });
+  const logger = createLogger({
+    service: 'analytics-bench',
+    level: (process.env.BENCH_LOG_LEVEL as 'warn' | undefined) ?? 'error',
+  });
+  const pg = await startPostgres({
+    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_buffers: '256MB' },
+  });
   const kafka = await startKafkaMock();
   const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'analytics-bench', logger });
   const now = Date.now();
   try {
     console.log(await probeMockRetention(kafka.brokers, 50_000, now));
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...pick(process.env, ['CLICKS_WRITERS', 'CLICKS_BATCHES_IN_FLIGHT']) });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...pick(process.env, ['CLICKS_WRITERS', 'CLICKS_BATCHES_IN_FLIGHT']),
+    });
     const service = await startService(config, { logger, bus, databaseUrl: pg.url });
     const pool = new Pool(poolConfig({ databaseUrl: pg.url, schema: SCHEMA }, 4));
-    const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
-    console.log(`clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}; batches in flight per partition (CLICKS_BATCHES_IN_FLIGHT): ${config.CLICKS_BATCHES_IN_FLIGHT}`);
-    console.log(await ingestRounds(kafka.brokers, pool, { rounds: ROUNDS, perRound: CLICKS, now, groupId: config.CLICKS_CONSUMER_GROUP, lingerMs: LINGER_MS }));
+    const count = async () =>
+      (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
+    console.log(
+      `clicks writers (CLICKS_WRITERS): ${config.CLICKS_WRITERS}; batches in flight per partition (CLICKS_BATCHES_IN_FLIGHT): ${config.CLICKS_BATCHES_IN_FLIGHT}`,
+    );
+    console.log(
+      await ingestRounds(kafka.brokers, pool, {
+        rounds: ROUNDS,
+        perRound: CLICKS,
+        now,
+        groupId: config.CLICKS_CONSUMER_GROUP,
+        lingerMs: LINGER_MS,
+      }),
+    );
 
     const loadStart = Date.now();
     const partitions = new PartitionManager(pool);
@@ -53,15 +75,38 @@ async function main(): Promise<void> {
       for (const sql of factLoadSql(FACTS, new Date(now), config.CLICKS_WRITERS)) await run(sql);
     });
     const stored = await count();
-    console.log(`loaded ${stored} facts (30 days, 20 tenants, 2000 links) and their rollups in ${Math.round((Date.now() - loadStart) / 1000)} s`);
+    console.log(
+      `loaded ${stored} facts (30 days, 20 tenants, 2000 links) and their rollups in ${Math.round((Date.now() - loadStart) / 1000)} s`,
+    );
 
     const key = generateApiKey();
-    const tenant = { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: 'q-tenant-0', name: 'bench', entitlements: [],
+    const tenant = {
+      version: 1 as const,
+      eventId: randomUUID(),
+      type: 'tenant' as const,
+      id: 'q-tenant-0',
+      name: 'bench',
+      entitlements: [],
       plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
-      defaultDomain: 'q0.bench.test', domains: [{ name: 'q0.bench.test', verified: true }], branding: { name: 'bench' } };
-    const apiKey = { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
-      tenantId: 'q-tenant-0', scopes: ['analytics' as const, 'analytics:read' as const], expiresAt: null, revoked: false };
-    await bus.publish(identityTopic, [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })));
+      defaultDomain: 'q0.bench.test',
+      domains: [{ name: 'q0.bench.test', verified: true }],
+      branding: { name: 'bench' },
+    };
+    const apiKey = {
+      version: 1 as const,
+      eventId: randomUUID(),
+      type: 'api_key' as const,
+      hash: key.hash,
+      prefix: key.displayPrefix,
+      tenantId: 'q-tenant-0',
+      scopes: ['analytics' as const, 'analytics:read' as const],
+      expiresAt: null,
+      revoked: false,
+    };
+    await bus.publish(
+      identityTopic,
+      [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })),
+    );
     const base = `http://127.0.0.1:${service.port}`;
     const get = (path: string) => fetch(`${base}${path}`, { headers: { 'x-api-key': key.key } });
     await waitFor(async () => (await get('/v1/analytics')).status === 200, { timeoutMs: 30_000 });
@@ -80,8 +125,11 @@ async function main(): Promise<void> {
         if (i >= 5) times.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
       times.sort((x, y) => x - y);
-      const pct = (p: number) => (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] as number).toFixed(1);
-      console.log(`${name}: ${probe.totals.total} clicks, ~${probe.totals.uniqueVisitors} visitors; p50 ${pct(50)} ms, p95 ${pct(95)} ms over ${RUNS} requests`);
+      const pct = (p: number) =>
+        (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] as number).toFixed(1);
+      console.log(
+        `${name}: ${probe.totals.total} clicks, ~${probe.totals.uniqueVisitors} visitors; p50 ${pct(50)} ms, p95 ${pct(95)} ms over ${RUNS} requests`,
+      );
     }
     await pool.end();
     await service.stop();

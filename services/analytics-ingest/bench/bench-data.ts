@@ -9,7 +9,13 @@ const UAS = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
   'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
 ];
-const REFERERS = [null, 'https://www.google.com/', 'https://t.co/x', 'https://www.facebook.com/', 'https://news.ycombinator.com/'];
+const REFERERS = [
+  null,
+  'https://www.google.com/',
+  'https://t.co/x',
+  'https://www.facebook.com/',
+  'https://news.ycombinator.com/',
+];
 
 /** A skewed pick: low indexes far more often, as real traffic concentrates on few links. */
 const skewed = (n: number): number => Math.min(n - 1, Math.floor(n * Math.random() ** 3));
@@ -23,11 +29,27 @@ export function generateClicks(count: number, tenants: number, links: number, no
     const ts = now - Math.floor(Math.random() * 86_400_000);
     const ip = `${1 + skewed(200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
     return {
-      version: 1, eventId: randomUUID(), event: 'click', source: Math.random() < 0.3 ? 'qr' : 'click', code: `l${link}`,
-      shortUrl: `https://${domain}/l${link}`, title: '', destination: 'https://example.com/', tags: {},
-      createdAt: '2025-01-01T00:00:00.000Z', ts, at: new Date(ts).toISOString(), ip, ua: UAS[skewed(UAS.length)] as string,
-      referer: REFERERS[skewed(REFERERS.length)] ?? null, customerId: tenantId, tenantId, domain, bot: false,
-      method: Math.random() < 0.02 ? 'HEAD' : 'GET', notifyChannels: [],
+      version: 1,
+      eventId: randomUUID(),
+      event: 'click',
+      source: Math.random() < 0.3 ? 'qr' : 'click',
+      code: `l${link}`,
+      shortUrl: `https://${domain}/l${link}`,
+      title: '',
+      destination: 'https://example.com/',
+      tags: {},
+      createdAt: '2025-01-01T00:00:00.000Z',
+      ts,
+      at: new Date(ts).toISOString(),
+      ip,
+      ua: UAS[skewed(UAS.length)] as string,
+      referer: REFERERS[skewed(REFERERS.length)] ?? null,
+      customerId: tenantId,
+      tenantId,
+      domain,
+      bot: false,
+      method: Math.random() < 0.02 ? 'HEAD' : 'GET',
+      notifyChannels: [],
     } satisfies ClickFact;
   });
 }

@@ -8,7 +8,10 @@ const TABLES = ['click_fact', 'link_daily', 'tenant_daily', 'link_daily_visitors
  * queries use index-only scans as they would on days that stopped changing. Definitions come from the catalog, so
  * the migrations stay the only place that defines them.
  */
-export async function withoutIndexes(pool: Pool, load: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void> {
+export async function withoutIndexes(
+  pool: Pool,
+  load: (run: (sql: string) => Promise<void>) => Promise<void>,
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`SET work_mem = '256MB'; SET maintenance_work_mem = '1GB'`);

@@ -24,7 +24,9 @@ export async function probeMockRetention(brokers: string[], count: number, now: 
     const clicks = generateClicks(count, 10, 1000, now);
     let bytes = 0;
     for (let i = 0; i < clicks.length; i += PUBLISH_CHUNK) {
-      const messages = clicks.slice(i, i + PUBLISH_CHUNK).map((c) => ({ key: clicksTopic.keyOf(c), value: JSON.stringify(c) }));
+      const messages = clicks
+        .slice(i, i + PUBLISH_CHUNK)
+        .map((c) => ({ key: clicksTopic.keyOf(c), value: JSON.stringify(c) }));
       bytes += messages.reduce((sum, m) => sum + m.value.length, 0);
       await producer.send({ topic, messages });
     }
@@ -42,7 +44,11 @@ async function produceWithKcat(brokers: string[], clicks: ClickFact[], dir: stri
   const file = join(dir, 'round.tsv');
   await writeFile(file, clicks.map((c) => `${clicksTopic.keyOf(c)}\t${JSON.stringify(c)}`).join('\n') + '\n');
   await new Promise<void>((resolve, reject) => {
-    const kcat = spawn('kcat', ['-P', '-b', brokers.join(','), '-t', clicksTopic.name, '-K', '\t', '-X', `linger.ms=${lingerMs}`, '-l', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const kcat = spawn(
+      'kcat',
+      ['-P', '-b', brokers.join(','), '-t', clicksTopic.name, '-K', '\t', '-X', `linger.ms=${lingerMs}`, '-l', file],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     kcat.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     kcat.on('error', reject);
@@ -74,7 +80,8 @@ export async function ingestRounds(
   options: { rounds: number; perRound: number; now: number; groupId: string; lingerMs: number },
 ): Promise<string> {
   const { rounds, perRound, now, groupId, lingerMs } = options;
-  const count = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
+  const count = async () =>
+    (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM click_fact`)).rows[0]?.n ?? 0;
   const admin = new Kafka({ clientId: 'analytics-bench-lag', brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   const dir = await mkdtemp(join(tmpdir(), 'analytics-bench-'));
@@ -88,11 +95,17 @@ export async function ingestRounds(
       const before = committed;
       const producing = produceWithKcat(brokers, generateClicks(perRound, 10, 1000, now), dir, lingerMs);
       // The events of the first commit seen were stored before it: only what is committed after it is counted.
-      const first = await waitFor(async () => {
-        const n = await committedEvents(admin, groupId);
-        return n > before ? { at: Date.now(), n } : undefined;
-      }, { timeoutMs: 120_000, intervalMs: 5 });
-      const done = await waitFor(async () => ((committed = await committedEvents(admin, groupId)) >= before + perRound ? Date.now() : undefined), { timeoutMs: 300_000, intervalMs: 5 });
+      const first = await waitFor(
+        async () => {
+          const n = await committedEvents(admin, groupId);
+          return n > before ? { at: Date.now(), n } : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 5 },
+      );
+      const done = await waitFor(
+        async () => ((committed = await committedEvents(admin, groupId)) >= before + perRound ? Date.now() : undefined),
+        { timeoutMs: 300_000, intervalMs: 5 },
+      );
       await producing;
       totalMs += done - first.at;
       totalEvents += committed - first.n;
@@ -103,7 +116,8 @@ export async function ingestRounds(
     await admin.disconnect();
   }
   const stored = (await count()) - factsBefore;
-  if (stored !== rounds * perRound) throw new Error(`ingest: ${rounds * perRound} events committed but ${stored} facts stored`);
+  if (stored !== rounds * perRound)
+    throw new Error(`ingest: ${rounds * perRound} events committed but ${stored} facts stored`);
   const rate = Math.round((totalEvents / totalMs) * 1000);
   return `ingest: ${rounds} rounds x ${perRound} events (producer linger ${lingerMs} ms) from the Kafka mock into PostgreSQL in ${totalMs} ms: ${rate} events/s sustained (rounds: ${rates.join(', ')}); ${stored} facts stored`;
 }

@@ -68,7 +68,10 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     async (stripe, facts) => {
       const started = performance.now();
       const inserted = await writeFacts(pool, facts, stripe);
-      logger.debug({ stripe, facts: facts.length, inserted, writeMs: Math.round(performance.now() - started) }, 'clicks stored');
+      logger.debug(
+        { stripe, facts: facts.length, inserted, writeMs: Math.round(performance.now() - started) },
+        'clicks stored',
+      );
     },
     config.CLICKS_STATEMENT_EVENTS,
   );
@@ -81,7 +84,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     clock,
     logger,
   };
-  const auth = await startApiAuth({ bus, logger, rateLimiter: adapters.rateLimiter ?? new MemoryRateLimiter(), cache: adapters.cache, clock });
+  const auth = await startApiAuth({
+    bus,
+    logger,
+    rateLimiter: adapters.rateLimiter ?? new MemoryRateLimiter(),
+    cache: adapters.cache,
+    clock,
+  });
   // Its source, the links subscription, is added once subscribed; nothing asks it to catch up before then.
   const linksSource: Subscription[] = [];
   const linksFresh = new FreshReads(linksSource);

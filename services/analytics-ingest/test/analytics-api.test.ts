@@ -46,9 +46,18 @@ beforeAll(async () => {
   ]);
   // Redelivery of stored events, then a marker far outside every window on the same key (same partition, so after them).
   await h.publishClicks([{ ...c1 }, { ...c8 }, newClick(promo, '2025-03-01T10:00:00Z')]);
-  await waitFor(async () => (await total('/v1/analytics?from=2025-03-01&to=2025-03-01')) === 1, { timeoutMs: 20_000, message: 'marker ingested' });
-  await waitFor(async () => (await total('/v1/analytics?from=2025-06-10&to=2025-06-10')) === 1, { timeoutMs: 20_000, message: 'other link ingested' });
-  await waitFor(async () => (await total('/v1/links/promo/analytics', keyB)) === 1, { timeoutMs: 20_000, message: 'tenant B ingested' });
+  await waitFor(async () => (await total('/v1/analytics?from=2025-03-01&to=2025-03-01')) === 1, {
+    timeoutMs: 20_000,
+    message: 'marker ingested',
+  });
+  await waitFor(async () => (await total('/v1/analytics?from=2025-06-10&to=2025-06-10')) === 1, {
+    timeoutMs: 20_000,
+    message: 'other link ingested',
+  });
+  await waitFor(async () => (await total('/v1/links/promo/analytics', keyB)) === 1, {
+    timeoutMs: 20_000,
+    message: 'tenant B ingested',
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -70,12 +79,36 @@ describe('per-link analytics', () => {
       { start: '2025-06-15T12:00:00.000Z', total: 4, clicks: 4, scans: 0, humans: 2, bots: 2 },
     ]);
     const b = report.breakdowns;
-    expect(b.country.map((e) => [e.value, e.total, e.humans])).toEqual([['US', 4, 2], ['GB', 2, 2]]);
-    expect(b.city.map((e) => [e.value, e.total])).toEqual([[null, 3], ['Bracknell', 2], ['Ashburn', 1]]);
-    expect(b.browser.map((e) => [e.value, e.total])).toEqual([['Chrome', 3], [null, 1], ['Firefox', 1], ['Mobile Safari', 1]]);
-    expect(b.device.map((e) => [e.value, e.total])).toEqual([['desktop', 4], [null, 1], ['mobile', 1]]);
-    expect(b.os.map((e) => [e.value, e.total])).toEqual([['Windows', 3], [null, 1], ['iOS', 1], ['Linux', 1]]);
-    expect(b.referrer.map((e) => [e.value, e.total])).toEqual([[null, 5], ['google.com', 1]]);
+    expect(b.country.map((e) => [e.value, e.total, e.humans])).toEqual([
+      ['US', 4, 2],
+      ['GB', 2, 2],
+    ]);
+    expect(b.city.map((e) => [e.value, e.total])).toEqual([
+      [null, 3],
+      ['Bracknell', 2],
+      ['Ashburn', 1],
+    ]);
+    expect(b.browser.map((e) => [e.value, e.total])).toEqual([
+      ['Chrome', 3],
+      [null, 1],
+      ['Firefox', 1],
+      ['Mobile Safari', 1],
+    ]);
+    expect(b.device.map((e) => [e.value, e.total])).toEqual([
+      ['desktop', 4],
+      [null, 1],
+      ['mobile', 1],
+    ]);
+    expect(b.os.map((e) => [e.value, e.total])).toEqual([
+      ['Windows', 3],
+      [null, 1],
+      ['iOS', 1],
+      ['Linux', 1],
+    ]);
+    expect(b.referrer.map((e) => [e.value, e.total])).toEqual([
+      [null, 5],
+      ['google.com', 1],
+    ]);
     expect(b.source).toEqual([
       { value: 'click', total: 4, clicks: 4, scans: 0, humans: 2, bots: 2 },
       { value: 'qr', total: 2, clicks: 0, scans: 2, humans: 2, bots: 0 },
@@ -99,13 +132,19 @@ describe('per-link analytics', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'validation_failed' });
     const gone = await h.publishLink(a, 'gone', '2025-06-01T00:00:00.000Z');
-    await waitFor(async () => (await h.get('/v1/links/gone/analytics', keyA)).status === 200, { message: 'link known' });
+    await waitFor(async () => (await h.get('/v1/links/gone/analytics', keyA)).status === 200, {
+      message: 'link known',
+    });
     await h.deleteLink(a, gone.code);
-    await waitFor(async () => (await h.get('/v1/links/gone/analytics', keyA)).status === 404, { message: 'link deleted' });
+    await waitFor(async () => (await h.get('/v1/links/gone/analytics', keyA)).status === 404, {
+      message: 'link deleted',
+    });
   });
 
   it('answers a custom from/to range instead of a window, and refuses both together or a reversed range', async () => {
-    const hours = await json<LinkAnalytics>('/v1/links/promo/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T12:16:00Z');
+    const hours = await json<LinkAnalytics>(
+      '/v1/links/promo/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T12:16:00Z',
+    );
     expect(hours).toMatchObject({ code: 'promo', granularity: 'hour', from: '2025-06-14T13:00:00.000Z' });
     expect(hours.window).toBeUndefined();
     expect(hours.totals.total).toBe(4);
@@ -138,17 +177,26 @@ describe('per-link analytics', () => {
 describe('tenant-wide analytics', () => {
   it('sums whole days from rollups with the top links', async () => {
     const report = await json<TenantAnalytics>('/v1/analytics?from=2025-06-01&to=2025-06-15');
-    expect(report).toMatchObject({ from: '2025-06-01T00:00:00.000Z', to: '2025-06-16T00:00:00.000Z', granularity: 'day' });
+    expect(report).toMatchObject({
+      from: '2025-06-01T00:00:00.000Z',
+      to: '2025-06-16T00:00:00.000Z',
+      granularity: 'day',
+    });
     // Every promo click but the marker (06-08T23:59:59.999 included), and the other link's scan.
     expect(report.totals).toEqual({ total: 10, clicks: 7, scans: 3, humans: 8, bots: 2, uniqueVisitors: 4 });
     expect(report.series).toHaveLength(15);
-    expect(report.links.map((l) => [l.code, l.total, l.scans])).toEqual([['promo', 9, 2], ['sale,"25"', 1, 1]]);
+    expect(report.links.map((l) => [l.code, l.total, l.scans])).toEqual([
+      ['promo', 9, 2],
+      ['sale,"25"', 1, 1],
+    ]);
   });
 
   it('reads partial days at date-time edges from the facts, exactly', async () => {
     const daily = await json<TenantAnalytics>('/v1/analytics?from=2025-06-08T12:00:00Z&to=2025-06-14T13:00:00Z');
     expect(daily.totals).toEqual({ total: 4, clicks: 3, scans: 1, humans: 4, bots: 0, uniqueVisitors: 3 });
-    const hourly = await json<TenantAnalytics>('/v1/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T12:16:00%2B00:00');
+    const hourly = await json<TenantAnalytics>(
+      '/v1/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T12:16:00%2B00:00',
+    );
     expect(hourly.granularity).toBe('hour');
     expect(hourly.totals).toEqual({ total: 4, clicks: 2, scans: 2, humans: 4, bots: 0, uniqueVisitors: 3 });
   });
@@ -157,7 +205,13 @@ describe('tenant-wide analytics', () => {
     const report = await json<TenantAnalytics>('/v1/analytics');
     expect([report.from, report.to]).toEqual(['2025-06-09T00:00:00.000Z', '2025-06-16T00:00:00.000Z']);
     expect(report.totals.total).toBe(9);
-    for (const query of ['from=2025-06-10&to=2025-06-01', 'from=yesterday', 'to=2025-13-01', 'from=2024-01-01&to=2025-01-02', 'top=0']) {
+    for (const query of [
+      'from=2025-06-10&to=2025-06-01',
+      'from=yesterday',
+      'to=2025-13-01',
+      'from=2024-01-01&to=2025-01-02',
+      'top=0',
+    ]) {
       const response = await h.get(`/v1/analytics?${query}`, keyA);
       expect([query, response.status]).toEqual([query, 400]);
     }
@@ -168,7 +222,16 @@ describe('tenant-wide analytics', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = parse(await response.text(), { columns: true }) as Array<Record<string, string>>;
-    expect(rows[0]).toEqual({ section: 'totals', key: '', total: '10', clicks: '7', scans: '3', humans: '8', bots: '2', unique_visitors: '4' });
+    expect(rows[0]).toEqual({
+      section: 'totals',
+      key: '',
+      total: '10',
+      clicks: '7',
+      scans: '3',
+      humans: '8',
+      bots: '2',
+      unique_visitors: '4',
+    });
     expect(rows.find((r) => r.section === 'link' && r.key === `${a.domain}/sale,"25"`)).toMatchObject({ total: '1' });
     const perLink = await h.get('/v1/links/promo/analytics?window=7d&format=csv', keyA);
     expect(perLink.headers.get('content-disposition')).toContain('promo-7d.csv');

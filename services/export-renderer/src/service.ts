@@ -22,12 +22,15 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const bus = instrumentEventBus(adapters.bus, registry);
   if (!objectStore) throw new Error('export-renderer needs an object store for snapshots and zips');
   await objectStore.ensureBucket();
-  const pool = new RenderPool({
-    size: config.RENDER_WORKERS,
-    recycleBytes: config.RENDER_WORKER_RECYCLE_MB * 1024 * 1024,
-    maxHeapMb: config.RENDER_WORKER_HEAP_MB,
-    idleRecycleMs: config.RENDER_WORKER_IDLE_RECYCLE,
-  }, logger);
+  const pool = new RenderPool(
+    {
+      size: config.RENDER_WORKERS,
+      recycleBytes: config.RENDER_WORKER_RECYCLE_MB * 1024 * 1024,
+      maxHeapMb: config.RENDER_WORKER_HEAP_MB,
+      idleRecycleMs: config.RENDER_WORKER_IDLE_RECYCLE,
+    },
+    logger,
+  );
   const deps = {
     bus,
     objectStore,

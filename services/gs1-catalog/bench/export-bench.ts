@@ -51,23 +51,62 @@ async function main(): Promise<void> {
     const { stop: _stop, ...s3Options } = s3;
     const objectStore = new MinioObjectStore({ ...s3Options, bucket: 'export-bench' });
     const catalog = await startService(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), {
-      logger, bus, databaseUrl: pg.url, objectStore, rateLimiter: new MemoryRateLimiter(),
+      logger,
+      bus,
+      databaseUrl: pg.url,
+      objectStore,
+      rateLimiter: new MemoryRateLimiter(),
     });
-    const renderer = await startRenderer(rendererConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), { logger, bus, objectStore });
+    const renderer = await startRenderer(rendererConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' }), {
+      logger,
+      bus,
+      objectStore,
+    });
     const base = `http://127.0.0.1:${catalog.port}`;
     const addTenant = async (name: string, domain: string): Promise<Call> => {
       const key = generateApiKey();
       const tenantId = randomUUID();
-      await bus.publish(identityTopic, [
-        { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: tenantId, name, entitlements: [],
-          plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 100 },
-          defaultDomain: domain, domains: [{ name: domain, verified: true }], branding: { name } },
-        { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
-          tenantId, scopes: ['gs1:read' as const, 'gs1:write' as const], expiresAt: null, revoked: false },
-      ].map((value) => ({ key: identityTopic.keyOf(value), value })));
+      await bus.publish(
+        identityTopic,
+        [
+          {
+            version: 1 as const,
+            eventId: randomUUID(),
+            type: 'tenant' as const,
+            id: tenantId,
+            name,
+            entitlements: [],
+            plan: {
+              name: 'bench',
+              rateLimitPerMinute: 1_000_000,
+              burst: 100_000,
+              bulkRowCap: 500,
+              exportsPerHour: 100,
+            },
+            defaultDomain: domain,
+            domains: [{ name: domain, verified: true }],
+            branding: { name },
+          },
+          {
+            version: 1 as const,
+            eventId: randomUUID(),
+            type: 'api_key' as const,
+            hash: key.hash,
+            prefix: key.displayPrefix,
+            tenantId,
+            scopes: ['gs1:read' as const, 'gs1:write' as const],
+            expiresAt: null,
+            revoked: false,
+          },
+        ].map((value) => ({ key: identityTopic.keyOf(value), value })),
+      );
       const call: Call = async (method, path, body) => {
         const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
-        const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
       await waitFor(async () => (await call('GET', '/v1/gs1/exports')).status === 200, { timeoutMs: 30_000 });
@@ -77,36 +116,56 @@ async function main(): Promise<void> {
     const callB = await addTenant('bench-b', 'id.bench-b.test');
     for (let i = 0; i < CODES; i += 500) {
       const records = Array.from({ length: 500 }, (_, j) => ({
-        gtin: gtin(i + j), batch: 'B', destination: 'https://brand.example.com/p', tags: i + j < HEAVY_CODES ? ['heavy'] : [],
+        gtin: gtin(i + j),
+        batch: 'B',
+        destination: 'https://brand.example.com/p',
+        tags: i + j < HEAVY_CODES ? ['heavy'] : [],
       }));
       await call('POST', '/v1/gs1/links/bulk', { records });
     }
-    await callB('POST', '/v1/gs1/links/bulk', { records: [{ gtin: gtin(0), batch: 'S', destination: 'https://brand.example.com/p' }] });
+    await callB('POST', '/v1/gs1/links/bulk', {
+      records: [{ gtin: gtin(0), batch: 'S', destination: 'https://brand.example.com/p' }],
+    });
     const started = Date.now();
     const created = await call('POST', '/v1/gs1/exports', { symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
-    const job = await waitFor(async () => {
-      // A reused keep-alive socket can be reset by the server meanwhile: that poll simply does not count.
-      const current = (await call('GET', `/v1/gs1/exports/${String(created.body.jobId)}`).catch(() => undefined))?.body;
-      return current?.status === 'ready' || current?.status === 'failed' ? current : undefined;
-    }, { timeoutMs: 600_000, intervalMs: 100 });
+    const job = await waitFor(
+      async () => {
+        // A reused keep-alive socket can be reset by the server meanwhile: that poll simply does not count.
+        const current = (await call('GET', `/v1/gs1/exports/${String(created.body.jobId)}`).catch(() => undefined))
+          ?.body;
+        return current?.status === 'ready' || current?.status === 'failed' ? current : undefined;
+      },
+      { timeoutMs: 600_000, intervalMs: 100 },
+    );
     const elapsed = Date.now() - started;
-    console.log(`export of ${String(job.count)} codes (QR + DataMatrix, svg + pdf): ${job.status} in ${(elapsed / 1000).toFixed(1)} s from POST (target < 30 s), zip ${String(job.sizeBytes)} bytes`);
-    console.log(`${Math.round((CODES / elapsed) * 1000)} codes/s with one renderer (${rendererConfig({}).RENDER_WORKERS} render threads)`);
+    console.log(
+      `export of ${String(job.count)} codes (QR + DataMatrix, svg + pdf): ${job.status} in ${(elapsed / 1000).toFixed(1)} s from POST (target < 30 s), zip ${String(job.sizeBytes)} bytes`,
+    );
+    console.log(
+      `${Math.round((CODES / elapsed) * 1000)} codes/s with one renderer (${rendererConfig({}).RENDER_WORKERS} render threads)`,
+    );
     await benchFairness(call, callB);
     await renderer.stop();
     await catalog.stop();
     bareSymbolMs(200);
     const bareAfter = bareSymbolMs();
     const bare = (bareBefore + bareAfter) / 2;
-    console.log(`bare symbol generation of the same codes on one thread: ${(bareBefore / 1000).toFixed(1)} s before, ${(bareAfter / 1000).toFixed(1)} s after the export`);
-    console.log(`ratio ${(elapsed / bare).toFixed(2)} of the export time to their mean ${(bare / 1000).toFixed(1)} s (target <= 3)`);
+    console.log(
+      `bare symbol generation of the same codes on one thread: ${(bareBefore / 1000).toFixed(1)} s before, ${(bareAfter / 1000).toFixed(1)} s after the export`,
+    );
+    console.log(
+      `ratio ${(elapsed / bare).toFixed(2)} of the export time to their mean ${(bare / 1000).toFixed(1)} s (target <= 3)`,
+    );
   } finally {
     await bus.close();
     await Promise.allSettled([pg.stop(), kafka.stop(), s3.stop()]);
   }
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -5,10 +5,20 @@
  */
 import { waitFor } from '@waymark/testkit';
 
-export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 /** Tenant A's heavy export: two 211 mm symbols per code with a 600 dpi PNG copy, each just under the per-symbol limit. */
-export const HEAVY_EXPORT = { tags: ['heavy'], symbologies: ['qr', 'dm'], formats: ['svg'], sizeMm: 211, raster: 'png600' };
+export const HEAVY_EXPORT = {
+  tags: ['heavy'],
+  symbologies: ['qr', 'dm'],
+  formats: ['svg'],
+  sizeMm: 211,
+  raster: 'png600',
+};
 /** The export of the issue's report (4 codes at 1000 mm, png600): now refused at creation. */
 const REPORTED_EXPORT = { tags: ['heavy'], sizeMm: 1000, raster: 'png600' };
 const SMALL_RUNS = 5;
@@ -18,11 +28,14 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function untilFinished(call: Call, jobId: string): Promise<Record<string, unknown>> {
-  return waitFor(async () => {
-    // A reused keep-alive socket can be reset by the server meanwhile: that poll simply does not count.
-    const current = (await call('GET', `/v1/gs1/exports/${jobId}`).catch(() => undefined))?.body;
-    return current?.status === 'ready' || current?.status === 'failed' ? current : undefined;
-  }, { timeoutMs: 600_000, intervalMs: 25 });
+  return waitFor(
+    async () => {
+      // A reused keep-alive socket can be reset by the server meanwhile: that poll simply does not count.
+      const current = (await call('GET', `/v1/gs1/exports/${jobId}`).catch(() => undefined))?.body;
+      return current?.status === 'ready' || current?.status === 'failed' ? current : undefined;
+    },
+    { timeoutMs: 600_000, intervalMs: 25 },
+  );
 }
 
 async function smallJobMs(callB: Call): Promise<number> {
@@ -36,7 +49,9 @@ async function smallJobMs(callB: Call): Promise<number> {
 /** Runs the fairness measurement; `callA` is the tenant whose records tagged `heavy` the heavy export takes. */
 export async function benchFairness(callA: Call, callB: Call): Promise<void> {
   const refused = await callA('POST', '/v1/gs1/exports', REPORTED_EXPORT);
-  console.log(`the reported export (sizeMm 1000, png600): ${refused.status} ${String(refused.body.code)}: ${String(refused.body.error)}`);
+  console.log(
+    `the reported export (sizeMm 1000, png600): ${refused.status} ${String(refused.body.code)}: ${String(refused.body.error)}`,
+  );
 
   const alone: number[] = [];
   for (let i = 0; i < SMALL_RUNS; i++) alone.push(await smallJobMs(callB));
@@ -48,10 +63,14 @@ export async function benchFairness(callA: Call, callB: Call): Promise<void> {
   const heavy = await callA('POST', '/v1/gs1/exports', HEAVY_EXPORT);
   if (heavy.status !== 202) throw new Error(`heavy export refused: ${JSON.stringify(heavy.body)}`);
   const heavyId = String(heavy.body.jobId);
-  await waitFor(async () => {
-    const job = (await callA('GET', `/v1/gs1/exports/${heavyId}`).catch(() => undefined))?.body as { progress?: { done: number } } | undefined;
-    return (job?.progress?.done ?? 0) > 0;
-  }, { timeoutMs: 120_000, intervalMs: 50 });
+  await waitFor(
+    async () => {
+      const job = (await callA('GET', `/v1/gs1/exports/${heavyId}`).catch(() => undefined))?.body as
+        { progress?: { done: number } } | undefined;
+      return (job?.progress?.done ?? 0) > 0;
+    },
+    { timeoutMs: 120_000, intervalMs: 50 },
+  );
   const underHeavy: number[] = [];
   let heavyStatus: unknown = 'rendering';
   for (let i = 0; i < SMALL_RUNS && heavyStatus === 'rendering'; i++) {
@@ -64,10 +83,16 @@ export async function benchFairness(callA: Call, callB: Call): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const rssAfter = process.memoryUsage().rss;
 
-  console.log(`heavy export of tenant A (${String(heavyJob.count)} codes, QR + DataMatrix at 211 mm with png600): ` +
-    `${String(heavyJob.status)} in ${seconds(heavyMs)}`);
-  console.log(`tenant B's 1-code export, POST to ready: alone median ${seconds(median(alone))} (max ${seconds(Math.max(...alone))}); ` +
-    `while A's heavy export renders median ${seconds(median(underHeavy))} (max ${seconds(Math.max(...underHeavy))}, ` +
-    `${underHeavy.length} runs)`);
-  console.log(`resident memory: ${mb(rssBefore)} before, ${mb(rssPeak)} peak during, ${mb(rssAfter)} 2 s after the heavy export`);
+  console.log(
+    `heavy export of tenant A (${String(heavyJob.count)} codes, QR + DataMatrix at 211 mm with png600): ` +
+      `${String(heavyJob.status)} in ${seconds(heavyMs)}`,
+  );
+  console.log(
+    `tenant B's 1-code export, POST to ready: alone median ${seconds(median(alone))} (max ${seconds(Math.max(...alone))}); ` +
+      `while A's heavy export renders median ${seconds(median(underHeavy))} (max ${seconds(Math.max(...underHeavy))}, ` +
+      `${underHeavy.length} runs)`,
+  );
+  console.log(
+    `resident memory: ${mb(rssBefore)} before, ${mb(rssPeak)} peak during, ${mb(rssAfter)} 2 s after the heavy export`,
+  );
 }

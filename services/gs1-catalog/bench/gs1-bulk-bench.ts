@@ -23,11 +23,18 @@ const gtin = (n: number) => {
   return `${body}${gs1CheckDigit(body)}`;
 };
 
-const record = (n: number, lot: string) => ({ gtin: gtin(n), batch: lot, destination: `https://brand.example.com/p/${n}`, tags: ['bench'] });
+const record = (n: number, lot: string) => ({
+  gtin: gtin(n),
+  batch: lot,
+  destination: `https://brand.example.com/p/${n}`,
+  tags: ['bench'],
+});
 
 async function main(): Promise<void> {
   const logger = createLogger({ service: 'gs1-bench', level: 'error' });
-  const pg = await startPostgres({ settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_buffers: '256MB' } });
+  const pg = await startPostgres({
+    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', shared_buffers: '256MB' },
+  });
   const kafka = await startKafkaMock();
   const s3 = await startS3();
   const bus = await KafkaEventBus.connect({ brokers: kafka.brokers, clientId: 'gs1-bench', logger });
@@ -35,23 +42,57 @@ async function main(): Promise<void> {
     const { stop: _stop, ...s3Options } = s3;
     const objectStore = new MinioObjectStore({ ...s3Options, bucket: 'gs1-bench' });
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
-    const service = await startService(config, { logger, bus, databaseUrl: pg.url, objectStore, rateLimiter: new MemoryRateLimiter() });
+    const service = await startService(config, {
+      logger,
+      bus,
+      databaseUrl: pg.url,
+      objectStore,
+      rateLimiter: new MemoryRateLimiter(),
+    });
     const key = generateApiKey();
     const tenantId = randomUUID();
-    const tenant = { version: 1 as const, eventId: randomUUID(), type: 'tenant' as const, id: tenantId, name: 'bench', entitlements: [],
+    const tenant = {
+      version: 1 as const,
+      eventId: randomUUID(),
+      type: 'tenant' as const,
+      id: tenantId,
+      name: 'bench',
+      entitlements: [],
       plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
-      defaultDomain: 'id.bench.test', domains: [{ name: 'id.bench.test', verified: true }], branding: { name: 'bench' } };
-    const apiKey = { version: 1 as const, eventId: randomUUID(), type: 'api_key' as const, hash: key.hash, prefix: key.displayPrefix,
-      tenantId, scopes: ['gs1:read' as const, 'gs1:write' as const], expiresAt: null, revoked: false };
-    await bus.publish(identityTopic, [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })));
+      defaultDomain: 'id.bench.test',
+      domains: [{ name: 'id.bench.test', verified: true }],
+      branding: { name: 'bench' },
+    };
+    const apiKey = {
+      version: 1 as const,
+      eventId: randomUUID(),
+      type: 'api_key' as const,
+      hash: key.hash,
+      prefix: key.displayPrefix,
+      tenantId,
+      scopes: ['gs1:read' as const, 'gs1:write' as const],
+      expiresAt: null,
+      revoked: false,
+    };
+    await bus.publish(
+      identityTopic,
+      [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })),
+    );
     const base = `http://127.0.0.1:${service.port}`;
     const post = async (records: unknown[]) => {
-      const response = await fetch(`${base}/v1/gs1/links/bulk`, { method: 'POST', headers: { 'x-api-key': key.key, 'content-type': 'application/json' }, body: JSON.stringify({ records }) });
+      const response = await fetch(`${base}/v1/gs1/links/bulk`, {
+        method: 'POST',
+        headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ records }),
+      });
       if (response.status !== 200) throw new Error(`bulk answered ${response.status}: ${await response.text()}`);
       const body = (await response.json()) as { failed: number };
       if (body.failed > 0) throw new Error(`${body.failed} records failed`);
     };
-    await waitFor(async () => (await fetch(`${base}/v1/gs1/exports`, { headers: { 'x-api-key': key.key } })).status === 200, { timeoutMs: 30_000 });
+    await waitFor(
+      async () => (await fetch(`${base}/v1/gs1/exports`, { headers: { 'x-api-key': key.key } })).status === 200,
+      { timeoutMs: 30_000 },
+    );
 
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -63,14 +104,18 @@ async function main(): Promise<void> {
     }
     times.sort((a, b) => a - b);
     const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
-    console.log(`bulk upsert of ${BATCH} records (half new, half updates): p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms over ${RUNS} requests (target p50 < 500 ms)`);
+    console.log(
+      `bulk upsert of ${BATCH} records (half new, half updates): p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms over ${RUNS} requests (target p50 < 500 ms)`,
+    );
 
     const importStart = Date.now();
     for (let offset = 0; offset < TOTAL; offset += BATCH) {
       await post(Array.from({ length: Math.min(BATCH, TOTAL - offset) }, (_, i) => record(offset + i, 'IMPORT')));
     }
     const seconds = (Date.now() - importStart) / 1000;
-    console.log(`import of ${TOTAL} records in ${BATCH}-record requests: ${seconds.toFixed(1)} s, ${Math.round(TOTAL / seconds)} records/s (target < 120 s)`);
+    console.log(
+      `import of ${TOTAL} records in ${BATCH}-record requests: ${seconds.toFixed(1)} s, ${Math.round(TOTAL / seconds)} records/s (target < 120 s)`,
+    );
     await service.stop();
   } finally {
     await bus.close();

@@ -82,13 +82,22 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     selection: new PrismaExportSelection(prisma),
     objectStore,
     rateLimiter,
-    lease: { pendingTimeoutMs: config.EXPORT_PENDING_TIMEOUT, renderingLeaseMs: config.EXPORT_RENDERING_LEASE, maxAttempts: config.EXPORT_MAX_ATTEMPTS },
+    lease: {
+      pendingTimeoutMs: config.EXPORT_PENDING_TIMEOUT,
+      renderingLeaseMs: config.EXPORT_RENDERING_LEASE,
+      maxAttempts: config.EXPORT_MAX_ATTEMPTS,
+    },
     clock,
     newId: randomUUID,
   };
   registerExportQueueMetrics(registry, prisma);
   const postgresReady = async () => (await prisma.$queryRaw<unknown[]>`SELECT 1`).length === 1;
-  const statusSubscription = await subscribeExportStatus(bus, applyExportStatus(exportDeps), config.EXPORT_STATUS_GROUP, postgresReady);
+  const statusSubscription = await subscribeExportStatus(
+    bus,
+    applyExportStatus(exportDeps),
+    config.EXPORT_STATUS_GROUP,
+    postgresReady,
+  );
   const sweeper = startSweeper(sweepExports(exportDeps, logger), config.EXPORT_SWEEP_INTERVAL, logger);
 
   const fronts = new HostList(config.SHORT_DOMAINS);
@@ -104,7 +113,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     .register(Gs1ExportsController, () => new Gs1ExportsController(exportCases));
   // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
   const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, 2));
-  idempotencyPool.on('error', (err) => logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'));
+  idempotencyPool.on('error', (err) =>
+    logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'),
+  );
   const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
   const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
@@ -138,4 +149,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   ];
   return runningService(server.port, stopSteps);
 }
-

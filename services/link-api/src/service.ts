@@ -83,7 +83,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const bus = instrumentEventBus(adapters.bus, registry);
   const databaseUrl = adapters.databaseUrl ?? config.DATABASE_URL;
   if (!databaseUrl) throw new Error('link-api needs a database: DATABASE_URL or adapters.databaseUrl');
-  if (!adapters.rateLimiter) throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
+  if (!adapters.rateLimiter)
+    throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
   await runMigrations({
@@ -109,7 +110,14 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     started.push(() => relay.stop());
     registerOutboxMetrics(registry, relay);
     const published = awaitPublished(relay, logger);
-    const identity = createIdentityModule({ config, prisma, clock, cache: adapters.cache, dns: adapters.dns, published });
+    const identity = createIdentityModule({
+      config,
+      prisma,
+      clock,
+      cache: adapters.cache,
+      dns: adapters.dns,
+      published,
+    });
     await identity.seed();
     // The identity model and the consumer groups of links start together: each waits for its group join.
     const [authStart, consumersStart] = await Promise.allSettled([
@@ -121,7 +129,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
         usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
         clock,
       }),
-      startLinkConsumers({ bus, prisma, config, invalidations: adapters.linkInvalidations, databaseReady: () => identity.repo.ping() }),
+      startLinkConsumers({
+        bus,
+        prisma,
+        config,
+        invalidations: adapters.linkInvalidations,
+        databaseReady: () => identity.repo.ping(),
+      }),
     ]);
     if (consumersStart.status === 'fulfilled') started.push(() => consumersStart.value.stop());
     if (authStart.status === 'fulfilled') started.push(() => authStart.value.stop());
@@ -151,7 +165,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     const sweeper = startIdempotencySweeper(idempotencyStore, { logger });
     started.push(() => sweeper.stop());
     const app = createHttpApp({
-    registry,
+      registry,
       idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
       service: 'link-api',
       logger,
@@ -173,4 +187,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     throw error;
   }
 }
-

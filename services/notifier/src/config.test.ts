@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
 
 const key = () => randomBytes(32).toString('base64');
-const base = (extra: Record<string, string> = {}) => ({ SECRET_ENCRYPTION_KEY: key(), MAIL_DIR: '/tmp/notifier-config-test', ...extra });
+const base = (extra: Record<string, string> = {}) => ({
+  SECRET_ENCRYPTION_KEY: key(),
+  MAIL_DIR: '/tmp/notifier-config-test',
+  ...extra,
+});
 
 describe('notifier configuration: key rotation settings', () => {
   it('has no previous keys and re-seals every 10 minutes by default', () => {
@@ -13,7 +17,9 @@ describe('notifier configuration: key rotation settings', () => {
 
   it('reads previous keys as a comma-separated list, blanks and spaces ignored', () => {
     const [a, b] = [key(), key()];
-    expect(loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: ` ${a} ,, ${b},` })).SECRET_ENCRYPTION_PREVIOUS_KEYS).toEqual([a, b]);
+    expect(
+      loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: ` ${a} ,, ${b},` })).SECRET_ENCRYPTION_PREVIOUS_KEYS,
+    ).toEqual([a, b]);
     expect(loadConfig(base({ SECRET_ENCRYPTION_PREVIOUS_KEYS: '' })).SECRET_ENCRYPTION_PREVIOUS_KEYS).toEqual([]);
   });
 
@@ -31,8 +37,12 @@ describe('notifier configuration: key rotation settings', () => {
 
   it('bounds the re-sealing interval between 1 s and 24 h', () => {
     expect(loadConfig(base({ SECRET_RESEAL_INTERVAL: '30s' })).SECRET_RESEAL_INTERVAL).toBe(30_000);
-    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '0s' }))).toThrow(/SECRET_RESEAL_INTERVAL: must be at least 1s/);
-    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '30d' }))).toThrow(/SECRET_RESEAL_INTERVAL: must be at most 24h/);
+    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '0s' }))).toThrow(
+      /SECRET_RESEAL_INTERVAL: must be at least 1s/,
+    );
+    expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: '30d' }))).toThrow(
+      /SECRET_RESEAL_INTERVAL: must be at most 24h/,
+    );
     expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: 'often' }))).toThrow(/SECRET_RESEAL_INTERVAL/);
   });
 });

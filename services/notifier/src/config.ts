@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { ConfigError, env, parseConfig, type Env } from '@waymark/config';
 
-const hostList = z
-  .string()
-  .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h.length > 0));
+const hostList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h.length > 0),
+);
 
 const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
   message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
@@ -13,60 +16,66 @@ const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').leng
  * The notifier's own settings (adapter connections live in main.ts, see service-shape "Config split").
  * Every duration is `500ms`/`30s`/`5m` style.
  */
-export const configSchema = z
-  .object({
-    PORT: env.port().default(8083),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: env.logLevel().default('info'),
-    /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
-    CORS_ALLOWED_ORIGINS: env.originList().default([]),
-    /** AES-256-GCM key that seals signing secrets at rest (see SECRET_ENCRYPTION_PREVIOUS_KEYS to rotate it). */
-    SECRET_ENCRYPTION_KEY: base64Key,
-    /**
-     * Earlier keys, comma-separated: they only open secrets, which the notifier then re-seals with the current key
-     * (at start and every SECRET_RESEAL_INTERVAL). Remove a key once the log says nothing is sealed with it any more.
-     */
-    SECRET_ENCRYPTION_PREVIOUS_KEYS: z
-      .string()
-      .default('')
-      .transform((value) => value.split(',').map((key) => key.trim()).filter((key) => key.length > 0))
-      .pipe(z.array(base64Key)),
-    /** 1 s to 24 h: a zero interval would run passes back to back, and timers cannot wait longer than 24.8 days. */
-    SECRET_RESEAL_INTERVAL: env
-      .duration()
-      .pipe(z.number().min(1_000, 'must be at least 1s').max(86_400_000, 'must be at most 24h'))
-      .default(10 * 60_000),
-    /** Hosts (`name` or `name:port`) allowed over plain http and exempt from the private-address checks. */
-    WEBHOOK_HTTP_ALLOWED_HOSTS: hostList.default([]),
-    /** DNS servers for webhook hosts (`ip` or `ip:port`); the system resolver when empty. */
-    WEBHOOK_DNS_SERVERS: hostList.default([]),
-    DELIVERY_TIMEOUT: env.duration().default(10_000),
-    /** One "second" of the retry schedule (0, 30 s, 2 min, 10 min, 15 min, 15 min); tests shrink it. */
-    DELIVERY_TIME_UNIT: env.duration().default(1_000),
-    DELIVERY_POLL_INTERVAL: env.duration().default(500),
-    DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
-    DELIVERY_CONCURRENCY_PER_CHANNEL: z.coerce.number().int().min(1).max(100).default(16),
-    /** Finished deliveries and their attempt log are deleted this long after the click (pending ones never). */
-    DELIVERY_RETENTION: env.duration().default(30 * 24 * 3_600_000),
-    DELIVERY_RETENTION_SWEEP_INTERVAL: env.duration().default(3_600_000),
-    /** `true`: a 410 Gone from a webhook receiver disables (pauses) the channel. */
-    DISABLE_CHANNEL_ON_410: env.boolean().default(true),
-    /** Base of the confirmation link in opt-in mails, e.g. https://api.example.com (the gateway routes it here). */
-    PUBLIC_BASE_URL: env.url(['http', 'https']).optional(),
-    EMAIL_CONFIRMATION_TTL: env.duration().default(48 * 3_600_000),
-    /** smtp(s)://user:pass@host:port. Without it mail is written to MAIL_DIR (the embedded mode). */
-    SMTP_URL: env.url(['smtp', 'smtps']).optional(),
-    MAIL_DIR: z.string().min(1).optional(),
-    MAIL_FROM: z.string().min(3).default('Waymark <notifications@waymark.localhost>'),
-    CLICKS_CONSUMER_GROUP: z.string().min(1).default('notifier'),
-  });
+export const configSchema = z.object({
+  PORT: env.port().default(8083),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: env.logLevel().default('info'),
+  /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
+  CORS_ALLOWED_ORIGINS: env.originList().default([]),
+  /** AES-256-GCM key that seals signing secrets at rest (see SECRET_ENCRYPTION_PREVIOUS_KEYS to rotate it). */
+  SECRET_ENCRYPTION_KEY: base64Key,
+  /**
+   * Earlier keys, comma-separated: they only open secrets, which the notifier then re-seals with the current key
+   * (at start and every SECRET_RESEAL_INTERVAL). Remove a key once the log says nothing is sealed with it any more.
+   */
+  SECRET_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key.length > 0),
+    )
+    .pipe(z.array(base64Key)),
+  /** 1 s to 24 h: a zero interval would run passes back to back, and timers cannot wait longer than 24.8 days. */
+  SECRET_RESEAL_INTERVAL: env
+    .duration()
+    .pipe(z.number().min(1_000, 'must be at least 1s').max(86_400_000, 'must be at most 24h'))
+    .default(10 * 60_000),
+  /** Hosts (`name` or `name:port`) allowed over plain http and exempt from the private-address checks. */
+  WEBHOOK_HTTP_ALLOWED_HOSTS: hostList.default([]),
+  /** DNS servers for webhook hosts (`ip` or `ip:port`); the system resolver when empty. */
+  WEBHOOK_DNS_SERVERS: hostList.default([]),
+  DELIVERY_TIMEOUT: env.duration().default(10_000),
+  /** One "second" of the retry schedule (0, 30 s, 2 min, 10 min, 15 min, 15 min); tests shrink it. */
+  DELIVERY_TIME_UNIT: env.duration().default(1_000),
+  DELIVERY_POLL_INTERVAL: env.duration().default(500),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  DELIVERY_CONCURRENCY_PER_CHANNEL: z.coerce.number().int().min(1).max(100).default(16),
+  /** Finished deliveries and their attempt log are deleted this long after the click (pending ones never). */
+  DELIVERY_RETENTION: env.duration().default(30 * 24 * 3_600_000),
+  DELIVERY_RETENTION_SWEEP_INTERVAL: env.duration().default(3_600_000),
+  /** `true`: a 410 Gone from a webhook receiver disables (pauses) the channel. */
+  DISABLE_CHANNEL_ON_410: env.boolean().default(true),
+  /** Base of the confirmation link in opt-in mails, e.g. https://api.example.com (the gateway routes it here). */
+  PUBLIC_BASE_URL: env.url(['http', 'https']).optional(),
+  EMAIL_CONFIRMATION_TTL: env.duration().default(48 * 3_600_000),
+  /** smtp(s)://user:pass@host:port. Without it mail is written to MAIL_DIR (the embedded mode). */
+  SMTP_URL: env.url(['smtp', 'smtps']).optional(),
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Waymark <notifications@waymark.localhost>'),
+  CLICKS_CONSUMER_GROUP: z.string().min(1).default('notifier'),
+});
 
 export type Config = z.output<typeof configSchema>;
 
 /** Rules across variables, checked after parsing (an object schema with refinements can no longer be extended). */
 export function checkConfig<C extends Pick<Config, 'SMTP_URL' | 'MAIL_DIR'>>(config: C): C {
   if (!config.SMTP_URL && !config.MAIL_DIR) {
-    throw new ConfigError('notifier', [{ variable: 'SMTP_URL', reason: 'set SMTP_URL, or MAIL_DIR to write mail to a folder' }]);
+    throw new ConfigError('notifier', [
+      { variable: 'SMTP_URL', reason: 'set SMTP_URL, or MAIL_DIR to write mail to a folder' },
+    ]);
   }
   return config;
 }

@@ -51,7 +51,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const registry = new Registry();
   const bus = instrumentEventBus(adapters.bus, registry);
   if (!databaseUrl) throw new Error('the notifier needs a database (adapters.databaseUrl)');
-  if (!adapters.rateLimiter) throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
+  if (!adapters.rateLimiter)
+    throw new Error('the notifier needs a rate limiter (Redis in production, in-process embedded)');
   const clock = adapters.clock ?? (() => new Date());
 
   await runMigrations({
@@ -62,7 +63,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
   });
   const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
-  const relay = new OutboxRelay({ databaseUrl, schema: NOTIFIER_SCHEMA, bus, topics: [channelsTopic] as TopicDef<unknown>[], logger });
+  const relay = new OutboxRelay({
+    databaseUrl,
+    schema: NOTIFIER_SCHEMA,
+    bus,
+    topics: [channelsTopic] as TopicDef<unknown>[],
+    logger,
+  });
   const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
   const deliveries = new DeliveryRepository(prisma);
   const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY, config.SECRET_ENCRYPTION_PREVIOUS_KEYS);
@@ -82,8 +89,19 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   });
   const resolve = createResolve(config.WEBHOOK_DNS_SERVERS);
   const urlPolicy = { httpAllowedHosts: config.WEBHOOK_HTTP_ALLOWED_HOSTS };
-  const mail = createMailSender({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM, timeoutMs: config.DELIVERY_TIMEOUT, logger });
-  const webhooks = new WebhookSender({ policy: urlPolicy, resolve, timeoutMs: config.DELIVERY_TIMEOUT, connectionsPerOrigin: config.DELIVERY_CONCURRENCY });
+  const mail = createMailSender({
+    smtpUrl: config.SMTP_URL,
+    mailDir: config.MAIL_DIR,
+    from: config.MAIL_FROM,
+    timeoutMs: config.DELIVERY_TIMEOUT,
+    logger,
+  });
+  const webhooks = new WebhookSender({
+    policy: urlPolicy,
+    resolve,
+    timeoutMs: config.DELIVERY_TIMEOUT,
+    connectionsPerOrigin: config.DELIVERY_CONCURRENCY,
+  });
 
   const recordAttempt = registerDeliveryMetrics(registry, prisma);
   const pipeline = createDeliveryPipeline({
@@ -123,7 +141,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   });
   // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
   const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: NOTIFIER_SCHEMA }, 2));
-  idempotencyPool.on('error', (err) => logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'));
+  idempotencyPool.on('error', (err) =>
+    logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'),
+  );
   const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
   const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
@@ -157,4 +177,3 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   ];
   return runningService(server.port, stopSteps);
 }
-

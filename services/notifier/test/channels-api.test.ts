@@ -3,7 +3,16 @@ import { channelsTopic, type ChannelState } from '@waymark/contracts';
 import type { KafkaEventBus, Subscription } from '@waymark/events';
 import { startLocalDns, uniqueName, waitFor, type LocalDns } from '@waymark/testkit';
 import { startReceiver, type Receiver } from './support/receiver';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 
 describe('channels API', () => {
   let bus: KafkaEventBus;
@@ -42,9 +51,19 @@ describe('channels API', () => {
   });
 
   it('creates a webhook channel whose secret is shown once and stored only encrypted, and publishes it on channels.v1', async () => {
-    const created = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'Orders', config: { url: receiver.url('/a') } });
+    const created = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'Orders',
+      config: { url: receiver.url('/a') },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ type: 'webhook', name: 'Orders', enabled: true, signed: true, confirmed: true });
+    expect(created.body).toMatchObject({
+      type: 'webhook',
+      name: 'Orders',
+      enabled: true,
+      signed: true,
+      confirmed: true,
+    });
     expect(created.headers.get('location')).toBe(`/v1/channels/${created.body.id}`);
     expect(created.body.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
@@ -54,7 +73,9 @@ describe('channels API', () => {
 
     const db = new Client({ connectionString: notifier.databaseUrl });
     await db.connect();
-    const { rows } = await db.query('SELECT row_to_json(c)::text AS row FROM notifier.channel c WHERE id = $1', [created.body.id]);
+    const { rows } = await db.query('SELECT row_to_json(c)::text AS row FROM notifier.channel c WHERE id = $1', [
+      created.body.id,
+    ]);
     await db.end();
     expect(rows[0].row).not.toContain(created.body.signingSecret.slice(6));
 
@@ -64,7 +85,11 @@ describe('channels API', () => {
   });
 
   it('pauses, renames and deletes a channel; another tenant cannot see it', async () => {
-    const { body } = await api.call('POST', '/v1/channels', { type: 'slack', name: 'Team', config: { url: receiver.url('/slack') } });
+    const { body } = await api.call('POST', '/v1/channels', {
+      type: 'slack',
+      name: 'Team',
+      config: { url: receiver.url('/slack') },
+    });
     expect(body.signingSecret).toBeUndefined();
     expect(body.signed).toBe(false);
     const patched = await api.call('PATCH', `/v1/channels/${body.id}`, { enabled: false, name: 'Team (paused)' });
@@ -81,9 +106,16 @@ describe('channels API', () => {
   });
 
   it('slack channels get Slack message bodies, unsigned', async () => {
-    const { body } = await api.call('POST', '/v1/channels', { type: 'slack', name: 'Slack', config: { url: receiver.url('/slack-live') } });
+    const { body } = await api.call('POST', '/v1/channels', {
+      type: 'slack',
+      name: 'Slack',
+      config: { url: receiver.url('/slack-live') },
+    });
     await publishClicks(bus, [clickFact(tenantId, [body.id])]);
-    const [request] = await waitFor(() => receiver.requestsTo('/slack-live').length > 0 && receiver.requestsTo('/slack-live'), { timeoutMs: 20_000 });
+    const [request] = await waitFor(
+      () => receiver.requestsTo('/slack-live').length > 0 && receiver.requestsTo('/slack-live'),
+      { timeoutMs: 20_000 },
+    );
     expect(JSON.parse(request?.body as string).text).toContain('go.acme.test');
     expect(request?.headers['webhook-signature']).toBeUndefined();
   });
@@ -93,12 +125,14 @@ describe('channels API', () => {
     const paged = apiClient(notifier.baseUrl, other.apiKey);
     await paged.ready();
     const names = ['one', 'two', 'three', 'four', 'five'];
-    for (const name of names) await paged.call('POST', '/v1/channels', { type: 'webhook', name, config: { url: receiver.url(`/${name}`) } });
+    for (const name of names)
+      await paged.call('POST', '/v1/channels', { type: 'webhook', name, config: { url: receiver.url(`/${name}`) } });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { status: number; body: { channels: { name: string }[]; nextCursor: string | null } } = await paged.call('GET', `/v1/channels?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { status: number; body: { channels: { name: string }[]; nextCursor: string | null } } =
+        await paged.call('GET', `/v1/channels?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.status).toBe(200);
       seen.push(...page.body.channels.map((c) => c.name));
       cursor = page.body.nextCursor;
@@ -116,7 +150,11 @@ describe('channels API', () => {
     const post = () =>
       fetch(`${notifier.baseUrl}/v1/channels`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${other.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'channel-1' },
+        headers: {
+          authorization: `Bearer ${other.apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'channel-1',
+        },
         body: JSON.stringify({ type: 'webhook', name: 'Once', config: { url: receiver.url('/once') } }),
       });
     const first = await post();
@@ -131,7 +169,11 @@ describe('channels API', () => {
     const readOnly = await newTenant(bus, ['notifications:read']);
     const client = apiClient(notifier.baseUrl, readOnly.apiKey);
     await client.ready();
-    const refused = await client.call('POST', '/v1/channels', { type: 'webhook', name: 'x', config: { url: receiver.url('/x') } });
+    const refused = await client.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'x',
+      config: { url: receiver.url('/x') },
+    });
     expect(refused).toMatchObject({ status: 403, body: { code: 'insufficient_scope' } });
     expect((await fetch(`${notifier.baseUrl}/v1/channels`)).status).toBe(401);
   });
@@ -151,14 +193,21 @@ describe('channels API', () => {
 
   it('checks the address again at connect time, so DNS rebinding after creation is refused', async () => {
     dns.setA('rebind.attacker.test', '93.184.215.14');
-    const { status, body } = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'rebind', config: { url: 'https://rebind.attacker.test/hook' } });
+    const { status, body } = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'rebind',
+      config: { url: 'https://rebind.attacker.test/hook' },
+    });
     expect(status).toBe(201);
     dns.setA('rebind.attacker.test', '127.0.0.1');
     await publishClicks(bus, [clickFact(tenantId, [body.id])]);
-    const log = await waitFor(async () => {
-      const { body: page } = await api.call('GET', `/v1/channels/${body.id}/deliveries`);
-      return page.deliveries.length > 0 && page.deliveries;
-    }, { timeoutMs: 20_000 });
+    const log = await waitFor(
+      async () => {
+        const { body: page } = await api.call('GET', `/v1/channels/${body.id}/deliveries`);
+        return page.deliveries.length > 0 && page.deliveries;
+      },
+      { timeoutMs: 20_000 },
+    );
     expect(log[0]).toMatchObject({ attempt: 1, outcome: 'failed', errorKind: 'blocked', httpStatus: null });
   });
 });

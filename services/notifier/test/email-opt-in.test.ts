@@ -1,7 +1,16 @@
 import type { KafkaEventBus } from '@waymark/events';
 import { startSmtpSink, waitFor } from '@waymark/testkit';
 import { startReceiver, type Receiver } from './support/receiver';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 
 /** The raw message with quoted-printable soft line breaks undone, so a long link reads as one line. */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -39,11 +48,17 @@ describe('email channels: double opt-in', () => {
     expect(created.body.signingSecret).toBeUndefined();
 
     const [optIn] = await waitFor(() => smtp.mailsTo(address).length > 0 && smtp.mailsTo(address));
-    const link = /https:\/\/api\.waymark\.test(\/v1\/email-confirmations\/[A-Za-z0-9_-]+)/.exec(decoded(optIn?.raw ?? ''));
+    const link = /https:\/\/api\.waymark\.test(\/v1\/email-confirmations\/[A-Za-z0-9_-]+)/.exec(
+      decoded(optIn?.raw ?? ''),
+    );
     expect(link).not.toBeNull();
 
     // A webhook channel on the same click is the witness that the click was fanned out while unconfirmed.
-    const witness = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'witness', config: { url: receiver.url('/witness') } });
+    const witness = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'witness',
+      config: { url: receiver.url('/witness') },
+    });
     const early = clickFact(tenantId, [created.body.id, witness.body.id]);
     await publishClicks(bus, [early]);
     await waitFor(() => receiver.requestsTo('/witness').length === 1, { timeoutMs: 20_000 });
@@ -53,24 +68,37 @@ describe('email channels: double opt-in', () => {
     expect(await confirmation.json()).toEqual({ channelId: created.body.id, confirmed: true });
     expect((await fetch(`${notifier.baseUrl}${link?.[1]}`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${notifier.baseUrl}${link?.[1]}`)).status).toBe(404);
-    expect((await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id).confirmed).toBe(true);
+    expect(
+      (await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id)
+        .confirmed,
+    ).toBe(true);
 
     const late = clickFact(tenantId, [created.body.id]);
     await publishClicks(bus, [late]);
-    const clickMail = await waitFor(() => smtp.mailsTo(address).find((m) => decoded(m.raw).includes(late.eventId)), { timeoutMs: 20_000 });
+    const clickMail = await waitFor(() => smtp.mailsTo(address).find((m) => decoded(m.raw).includes(late.eventId)), {
+      timeoutMs: 20_000,
+    });
     expect(decoded(clickMail.raw)).toContain(late.shortUrl);
     expect(smtp.mailsTo(address).some((m) => decoded(m.raw).includes(early.eventId))).toBe(false);
     expect(smtp.mailsTo(address)).toHaveLength(2);
 
     const log = await api.call('GET', `/v1/channels/${created.body.id}/deliveries`);
-    expect(log.body.deliveries).toEqual([expect.objectContaining({ eventId: late.eventId, outcome: 'delivered', attempt: 1, terminal: true })]);
+    expect(log.body.deliveries).toEqual([
+      expect.objectContaining({ eventId: late.eventId, outcome: 'delivered', attempt: 1, terminal: true }),
+    ]);
   });
 
   it('opening the mailed link shows a page whose button confirms; the GET itself confirms nothing', async () => {
     const address = 'scanned@acme.test';
-    const created = await api.call('POST', '/v1/channels', { type: 'email', name: 'Scanned', config: { email: address } });
+    const created = await api.call('POST', '/v1/channels', {
+      type: 'email',
+      name: 'Scanned',
+      config: { email: address },
+    });
     const [optIn] = await waitFor(() => smtp.mailsTo(address).length > 0 && smtp.mailsTo(address));
-    const path = /https:\/\/api\.waymark\.test(\/v1\/email-confirmations\/[A-Za-z0-9_-]+)/.exec(decoded(optIn?.raw ?? ''))?.[1];
+    const path = /https:\/\/api\.waymark\.test(\/v1\/email-confirmations\/[A-Za-z0-9_-]+)/.exec(
+      decoded(optIn?.raw ?? ''),
+    )?.[1];
     for (let i = 0; i < 3; i += 1) {
       // A mail scanner following the link, more than once.
       const page = await fetch(`${notifier.baseUrl}${path}`);
@@ -80,26 +108,36 @@ describe('email channels: double opt-in', () => {
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
       expect(await page.text()).toMatch(/<form method="post"><button type="submit">Confirm<\/button><\/form>/);
     }
-    const stillUnconfirmed = (await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id);
+    const stillUnconfirmed = (await api.call('GET', '/v1/channels')).body.channels.find(
+      (c: { id: string }) => c.id === created.body.id,
+    );
     expect(stillUnconfirmed.confirmed).toBe(false);
     // The button: a browser's form post, answered with a page.
     const pressed = await fetch(`${notifier.baseUrl}${path}`, {
       method: 'POST',
-      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: '',
     });
     expect(pressed.status).toBe(200);
     expect(await pressed.text()).toMatch(/Confirmed/);
-    expect((await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id).confirmed).toBe(true);
+    expect(
+      (await api.call('GET', '/v1/channels')).body.channels.find((c: { id: string }) => c.id === created.body.id)
+        .confirmed,
+    ).toBe(true);
   });
 
-  it('writes the requester\'s channel name into the opt-in mail bounded and HTML-escaped', async () => {
+  it("writes the requester's channel name into the opt-in mail bounded and HTML-escaped", async () => {
     const address = 'victim@acme.test';
     const name = '<a href="https://evil.example">Claim your prize</a> now at https://evil.example/win';
     await api.call('POST', '/v1/channels', { type: 'email', name, config: { email: address } });
     const [optIn] = await waitFor(() => smtp.mailsTo(address).length > 0 && smtp.mailsTo(address));
     // Quoted-printable fully undone (soft breaks and every =XX byte), read as UTF-8.
-    const qp = (optIn?.raw ?? '').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const qp = (optIn?.raw ?? '')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     const raw = Buffer.from(qp, 'latin1').toString('utf8');
     const [text, html] = raw.split(/Content-Type: text\/html/i);
     expect(text).toContain('("<a href="https://evil.example">Claim yo…")');

@@ -1,14 +1,24 @@
 import { waitFor } from '@waymark/testkit';
 import type { KafkaEventBus } from '@waymark/events';
 import { startReceiver, type Receiver } from './support/receiver';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 
 /** Sum of the series of `name` whose labels include every one of `labels`, from Prometheus text. */
 function total(text: string, name: string, labels: Record<string, string> = {}): number {
   let sum = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`))) sum += Number(line.split(' ').pop());
+    if (Object.entries(labels).every(([key, value]) => line.includes(`${key}="${value}"`)))
+      sum += Number(line.split(' ').pop());
   }
   return sum;
 }
@@ -39,16 +49,30 @@ describe('notifier metrics', () => {
   it('count delivery attempts, failures and their latency; show the outbox and the clicks consumer', async () => {
     const before = await scrape();
     receiver.on('/metrics-flaky', (nth) => (nth === 1 ? 503 : 204));
-    const created = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'm', config: { url: receiver.url('/metrics-flaky') } });
+    const created = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'm',
+      config: { url: receiver.url('/metrics-flaky') },
+    });
     expect(created.status).toBe(201);
     await publishClicks(bus, [clickFact(tenantId, [created.body.id])]);
-    await waitFor(() => receiver.requestsTo('/metrics-flaky').length >= 2, { timeoutMs: 20_000, message: 'two attempts' });
+    await waitFor(() => receiver.requestsTo('/metrics-flaky').length >= 2, {
+      timeoutMs: 20_000,
+      message: 'two attempts',
+    });
 
-    const after = await waitFor(async () => {
-      const text = await scrape();
-      return total(text, 'notifier_delivery_attempts_total', { outcome: 'delivered' }) > total(before, 'notifier_delivery_attempts_total', { outcome: 'delivered' }) && text;
-    }, { timeoutMs: 10_000, message: 'the delivered attempt counted' });
-    const moved = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    const after = await waitFor(
+      async () => {
+        const text = await scrape();
+        return (
+          total(text, 'notifier_delivery_attempts_total', { outcome: 'delivered' }) >
+            total(before, 'notifier_delivery_attempts_total', { outcome: 'delivered' }) && text
+        );
+      },
+      { timeoutMs: 10_000, message: 'the delivered attempt counted' },
+    );
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      total(after, name, labels) - total(before, name, labels);
     expect(moved('notifier_delivery_attempts_total', { channel_type: 'webhook', outcome: 'delivered' })).toBe(1);
     expect(moved('notifier_delivery_attempts_total', { channel_type: 'webhook', outcome: 'failed' })).toBe(1);
     expect(moved('notifier_delivery_failures_total', { channel_type: 'webhook' })).toBe(1);

@@ -44,13 +44,18 @@ describe('the schedule survives a crash', () => {
     await api.ready();
 
     receiver.on('/crash', () => 500);
-    const { body: channel } = await api.call('POST', '/v1/channels', { type: 'webhook', name: 'crash', config: { url: receiver.url('/crash') } });
+    const { body: channel } = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: 'crash',
+      config: { url: receiver.url('/crash') },
+    });
     const fact = clickFact(tenant.tenantId, [channel.id]);
     await publishClicks(bus, [fact]);
 
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
-    const attemptsLogged = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifier.delivery_attempt')).rows[0]?.n ?? 0;
+    const attemptsLogged = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifier.delivery_attempt')).rows[0]?.n ?? 0;
     await waitFor(async () => (await attemptsLogged()) === 2, { timeoutMs: 20_000, message: 'attempt 2 to be logged' });
     await kill(first.child);
     const requestsAtKill = receiver.requestsTo('/crash').length;
@@ -71,7 +76,9 @@ describe('the schedule survives a crash', () => {
     });
     // Attempts the restarted process made itself keep their offsets; only the one overdue during the outage ran late.
     for (const i of [3, 4]) {
-      expect((requests[i + 1]?.at as number) - (requests[i]?.at as number)).toBeLessThan((SCHEDULE_MS[i] as number) + 500);
+      expect((requests[i + 1]?.at as number) - (requests[i]?.at as number)).toBeLessThan(
+        (SCHEDULE_MS[i] as number) + 500,
+      );
     }
   }, 90_000);
 });

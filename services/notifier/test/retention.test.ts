@@ -1,7 +1,16 @@
 import { Client } from 'pg';
 import type { KafkaEventBus } from '@waymark/events';
 import { waitFor } from '@waymark/testkit';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 import { startReceiver, type Receiver } from './support/receiver';
 
 describe('retention sweep of old deliveries', () => {
@@ -14,7 +23,10 @@ describe('retention sweep of old deliveries', () => {
     bus = await connectBus();
     receiver = await startReceiver();
     // Retries an hour-scale "second" apart keep the failing delivery pending for the whole test.
-    notifier = await startNotifier(bus, testEnv({ DELIVERY_TIME_UNIT: '1s', DELIVERY_RETENTION: '1h', DELIVERY_RETENTION_SWEEP_INTERVAL: '100ms' }));
+    notifier = await startNotifier(
+      bus,
+      testEnv({ DELIVERY_TIME_UNIT: '1s', DELIVERY_RETENTION: '1h', DELIVERY_RETENTION_SWEEP_INTERVAL: '100ms' }),
+    );
     db = new Client({ connectionString: notifier.databaseUrl });
     await db.connect();
   });
@@ -27,27 +39,53 @@ describe('retention sweep of old deliveries', () => {
   });
 
   const deliveryOf = async (eventId: string) =>
-    (await db.query<{ id: string; status: string }>('SELECT id::text, status FROM notifier.delivery WHERE event_id = $1', [eventId])).rows[0];
+    (
+      await db.query<{ id: string; status: string }>(
+        'SELECT id::text, status FROM notifier.delivery WHERE event_id = $1',
+        [eventId],
+      )
+    ).rows[0];
   const attemptsOf = async (eventId: string) =>
-    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifier.delivery_attempt WHERE event_id = $1', [eventId])).rows[0]?.n;
+    (
+      await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifier.delivery_attempt WHERE event_id = $1', [
+        eventId,
+      ])
+    ).rows[0]?.n;
 
   it('deletes finished deliveries older than the retention with their attempts; keeps recent and pending ones', async () => {
     const tenant = await newTenant(bus);
     const api = apiClient(notifier.baseUrl, tenant.apiKey);
     await api.ready();
     receiver.on('/kept-failing', () => 500);
-    const ok = (await api.call('POST', '/v1/channels', { type: 'webhook', name: 'ok', config: { url: receiver.url('/ok') } })).body;
-    const failing = (await api.call('POST', '/v1/channels', { type: 'webhook', name: 'failing', config: { url: receiver.url('/kept-failing') } })).body;
+    const ok = (
+      await api.call('POST', '/v1/channels', { type: 'webhook', name: 'ok', config: { url: receiver.url('/ok') } })
+    ).body;
+    const failing = (
+      await api.call('POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'failing',
+        config: { url: receiver.url('/kept-failing') },
+      })
+    ).body;
     const old = clickFact(tenant.tenantId, [ok.id]);
     const recent = clickFact(tenant.tenantId, [ok.id]);
     const pending = clickFact(tenant.tenantId, [failing.id]);
     await publishClicks(bus, [old, recent, pending]);
-    await waitFor(async () => (await deliveryOf(old.eventId))?.status === 'delivered' && (await deliveryOf(recent.eventId))?.status === 'delivered');
+    await waitFor(
+      async () =>
+        (await deliveryOf(old.eventId))?.status === 'delivered' &&
+        (await deliveryOf(recent.eventId))?.status === 'delivered',
+    );
     await waitFor(async () => (await attemptsOf(pending.eventId)) === 1);
     expect((await deliveryOf(pending.eventId))?.status).toBe('pending');
 
-    await db.query(`UPDATE notifier.delivery SET created_at = now() - interval '2 hours' WHERE event_id = ANY($1)`, [[old.eventId, pending.eventId]]);
-    await waitFor(async () => (await deliveryOf(old.eventId)) === undefined, { timeoutMs: 10_000, message: 'the old delivery to be swept' });
+    await db.query(`UPDATE notifier.delivery SET created_at = now() - interval '2 hours' WHERE event_id = ANY($1)`, [
+      [old.eventId, pending.eventId],
+    ]);
+    await waitFor(async () => (await deliveryOf(old.eventId)) === undefined, {
+      timeoutMs: 10_000,
+      message: 'the old delivery to be swept',
+    });
 
     expect(await attemptsOf(old.eventId)).toBe(0);
     expect((await deliveryOf(recent.eventId))?.status).toBe('delivered');

@@ -6,7 +6,16 @@ import { uniqueName, waitFor } from '@waymark/testkit';
 import { SecretBox } from '../src/domain/secret-box';
 import { sealLegacyV1 } from './support/legacy-secret';
 import { startReceiver, type Receiver } from './support/receiver';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 
 const newKey = () => randomBytes(32).toString('base64');
 
@@ -32,7 +41,11 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
   // another, and librdkafka's mock keeps a group whose last member left in a rebalance for the session timeout
   // (30 s) before it takes the next member, where Kafka would take it at once (initial rebalance delay).
   async function start(env: Record<string, string>, databaseUrl?: string): Promise<StartedNotifier> {
-    const notifier = await startNotifier(bus, { ...env, CLICKS_CONSUMER_GROUP: uniqueName('notifier-rotation') }, databaseUrl);
+    const notifier = await startNotifier(
+      bus,
+      { ...env, CLICKS_CONSUMER_GROUP: uniqueName('notifier-rotation') },
+      databaseUrl,
+    );
     running.push(notifier);
     return notifier;
   }
@@ -43,7 +56,12 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
   }
 
   const sealedSecrets = async (ids: string[]) =>
-    (await (db as Client).query<{ id: string; sealed: string }>('SELECT id, secret_ciphertext AS sealed FROM notifier.channel WHERE id = ANY($1) ORDER BY id', [ids])).rows;
+    (
+      await (db as Client).query<{ id: string; sealed: string }>(
+        'SELECT id, secret_ciphertext AS sealed FROM notifier.channel WHERE id = ANY($1) ORDER BY id',
+        [ids],
+      )
+    ).rows;
 
   const unreadableGauge = async (notifier: StartedNotifier) => {
     const text = await (await fetch(`${notifier.baseUrl}/metrics`)).text();
@@ -60,7 +78,11 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     await api.ready();
     const created = [];
     for (const path of ['/rotation-a', '/rotation-b']) {
-      const { status, body } = await api.call('POST', '/v1/channels', { type: 'webhook', name: path, config: { url: receiver.url(path) } });
+      const { status, body } = await api.call('POST', '/v1/channels', {
+        type: 'webhook',
+        name: path,
+        config: { url: receiver.url(path) },
+      });
       expect(status).toBe(201);
       created.push(body as { id: string; signingSecret: string });
     }
@@ -68,12 +90,18 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     db = new Client({ connectionString: first.databaseUrl });
     await db.connect();
     // Channel b's secret as an older notifier stored it: no key id.
-    await db.query('UPDATE notifier.channel SET secret_ciphertext = $1 WHERE id = $2', [sealLegacyV1(oldKey, b.signingSecret, b.id), b.id]);
+    await db.query('UPDATE notifier.channel SET secret_ciphertext = $1 WHERE id = $2', [
+      sealLegacyV1(oldKey, b.signingSecret, b.id),
+      b.id,
+    ]);
     await stop(first);
 
     const newKeyValue = newKey();
     const newKeyId = new SecretBox(newKeyValue).currentKeyId;
-    const rotating = await start({ ...env, SECRET_ENCRYPTION_KEY: newKeyValue, SECRET_ENCRYPTION_PREVIOUS_KEYS: oldKey }, first.databaseUrl);
+    const rotating = await start(
+      { ...env, SECRET_ENCRYPTION_KEY: newKeyValue, SECRET_ENCRYPTION_PREVIOUS_KEYS: oldKey },
+      first.databaseUrl,
+    );
     const resealed = await waitFor(
       async () => {
         const rows = await sealedSecrets([a.id, b.id]);
@@ -90,20 +118,31 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     api = apiClient(rotated.baseUrl, tenant.apiKey);
     await api.ready();
     await publishClicks(bus, [clickFact(tenant.tenantId, [a.id, b.id])]);
-    for (const [channel, path] of [[a, '/rotation-a'], [b, '/rotation-b']] as const) {
-      const [request] = await waitFor(() => receiver.requestsTo(path).length >= 1 && receiver.requestsTo(path), { timeoutMs: 20_000, message: `a delivery to ${path}` });
+    for (const [channel, path] of [
+      [a, '/rotation-a'],
+      [b, '/rotation-b'],
+    ] as const) {
+      const [request] = await waitFor(() => receiver.requestsTo(path).length >= 1 && receiver.requestsTo(path), {
+        timeoutMs: 20_000,
+        message: `a delivery to ${path}`,
+      });
       const headers = {
         'webhook-id': String(request?.headers['webhook-id']),
         'webhook-timestamp': String(request?.headers['webhook-timestamp']),
         'webhook-signature': String(request?.headers['webhook-signature']),
       };
-      expect(new Webhook(channel.signingSecret).verify(request?.body ?? '', headers)).toEqual(JSON.parse(request?.body ?? ''));
+      expect(new Webhook(channel.signingSecret).verify(request?.body ?? '', headers)).toEqual(
+        JSON.parse(request?.body ?? ''),
+      );
     }
     await stop(rotated);
 
     // A key that sealed none of them: nothing is overwritten, and the gauge says how many cannot be opened.
     const wrong = await start({ ...env, SECRET_ENCRYPTION_KEY: newKey() }, first.databaseUrl);
-    await waitFor(async () => (await unreadableGauge(wrong)) === 2, { timeoutMs: 10_000, message: 'the gauge to count 2 unreadable secrets' });
+    await waitFor(async () => (await unreadableGauge(wrong)) === 2, {
+      timeoutMs: 10_000,
+      message: 'the gauge to count 2 unreadable secrets',
+    });
     expect(await sealedSecrets([a.id, b.id])).toEqual(resealed);
   });
 });

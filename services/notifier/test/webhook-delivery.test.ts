@@ -2,7 +2,16 @@ import { Webhook } from 'standardwebhooks';
 import { waitFor } from '@waymark/testkit';
 import type { KafkaEventBus } from '@waymark/events';
 import { startReceiver, type Receiver } from './support/receiver';
-import { apiClient, clickFact, connectBus, newTenant, publishClicks, startNotifier, testEnv, type StartedNotifier } from './support/notifier-harness';
+import {
+  apiClient,
+  clickFact,
+  connectBus,
+  newTenant,
+  publishClicks,
+  startNotifier,
+  testEnv,
+  type StartedNotifier,
+} from './support/notifier-harness';
 
 const UNIT_MS = 5;
 const SCHEDULE_MS = [30, 120, 600, 900, 900].map((s) => s * UNIT_MS);
@@ -31,7 +40,11 @@ describe('signed webhook deliveries with the retry schedule', () => {
   });
 
   async function webhookChannel(path: string): Promise<{ id: string; signingSecret: string }> {
-    const created = await api.call('POST', '/v1/channels', { type: 'webhook', name: path, config: { url: receiver.url(path) } });
+    const created = await api.call('POST', '/v1/channels', {
+      type: 'webhook',
+      name: path,
+      config: { url: receiver.url(path) },
+    });
     expect(created.status).toBe(201);
     return created.body;
   }
@@ -39,7 +52,14 @@ describe('signed webhook deliveries with the retry schedule', () => {
   async function deliveryLog(channelId: string) {
     const { status, body } = await api.call('GET', `/v1/channels/${channelId}/deliveries?limit=50`);
     expect(status).toBe(200);
-    return [...body.deliveries].reverse() as Array<{ attempt: number; outcome: string; httpStatus: number; terminal: boolean; eventId: string; responseSnippet: string }>;
+    return [...body.deliveries].reverse() as Array<{
+      attempt: number;
+      outcome: string;
+      httpStatus: number;
+      terminal: boolean;
+      eventId: string;
+      responseSnippet: string;
+    }>;
   }
 
   it('a receiver failing three times gets the event on the fourth attempt, same webhook-id, fresh timestamps', async () => {
@@ -48,7 +68,9 @@ describe('signed webhook deliveries with the retry schedule', () => {
     const fact = clickFact(tenantId, [channel.id]);
     await publishClicks(bus, [fact]);
 
-    const requests = await waitFor(() => receiver.requestsTo('/flaky').length >= 4 && receiver.requestsTo('/flaky'), { timeoutMs: 20_000 });
+    const requests = await waitFor(() => receiver.requestsTo('/flaky').length >= 4 && receiver.requestsTo('/flaky'), {
+      timeoutMs: 20_000,
+    });
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([fact.eventId]));
     const timestamps = requests.map((r) => Number(r.headers['webhook-timestamp']));
     expect(timestamps[3]).toBeGreaterThan(timestamps[0] as number);
@@ -61,7 +83,20 @@ describe('signed webhook deliveries with the retry schedule', () => {
       expect(verified).toEqual(JSON.parse(requests[0]?.body as string));
     }
     expect(Object.keys(JSON.parse(requests[0]?.body as string))).toEqual([
-      'event', 'source', 'code', 'shortUrl', 'title', 'destination', 'tags', 'createdAt', 'ts', 'at', 'ip', 'ua', 'referer', 'customerId',
+      'event',
+      'source',
+      'code',
+      'shortUrl',
+      'title',
+      'destination',
+      'tags',
+      'createdAt',
+      'ts',
+      'at',
+      'ip',
+      'ua',
+      'referer',
+      'customerId',
     ]);
 
     const log = await waitFor(async () => {
@@ -83,10 +118,13 @@ describe('signed webhook deliveries with the retry schedule', () => {
     const channel = await webhookChannel('/down');
     await publishClicks(bus, [clickFact(tenantId, [channel.id])]);
 
-    const log = await waitFor(async () => {
-      const entries = await deliveryLog(channel.id);
-      return entries.some((e) => e.terminal) && entries;
-    }, { timeoutMs: 40_000 });
+    const log = await waitFor(
+      async () => {
+        const entries = await deliveryLog(channel.id);
+        return entries.some((e) => e.terminal) && entries;
+      },
+      { timeoutMs: 40_000 },
+    );
     expect(log.map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(log.map((e) => e.terminal)).toEqual([false, false, false, false, false, true]);
     const arrivals = receiver.requestsTo('/down').map((r) => r.at);
@@ -110,7 +148,9 @@ describe('signed webhook deliveries with the retry schedule', () => {
 
     // Attempt 3 was due 600 ms after attempt 2 and attempt 4 3 s after that: the log must stay where it was.
     const checkpoint = await api.call('GET', `/v1/channels/${channel.id}/deliveries`);
-    await waitFor(async () => Date.now() - (receiver.requestsTo('/paused').at(-1)?.at ?? 0) > 4_000, { timeoutMs: 10_000 });
+    await waitFor(async () => Date.now() - (receiver.requestsTo('/paused').at(-1)?.at ?? 0) > 4_000, {
+      timeoutMs: 10_000,
+    });
     expect(receiver.requestsTo('/paused').length).toBe(countAtPause);
     expect((await api.call('GET', `/v1/channels/${channel.id}/deliveries`)).body).toEqual(checkpoint.body);
   });

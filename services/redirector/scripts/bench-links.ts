@@ -4,9 +4,16 @@ import type { EventBus } from '@waymark/events';
 
 export function benchTenant(): TenantState {
   return {
-    version: 1, eventId: randomUUID(), type: 'tenant', id: 'bench', name: 'Bench', entitlements: [],
+    version: 1,
+    eventId: randomUUID(),
+    type: 'tenant',
+    id: 'bench',
+    name: 'Bench',
+    entitlements: [],
     plan: { name: 'bench', rateLimitPerMinute: 1, burst: 1, bulkRowCap: 1, exportsPerHour: 0 },
-    defaultDomain: 'go.bench.test', domains: [{ name: 'go.bench.test', verified: true }], branding: { name: 'Bench' },
+    defaultDomain: 'go.bench.test',
+    domains: [{ name: 'go.bench.test', verified: true }],
+    branding: { name: 'Bench' },
   };
 }
 
@@ -18,10 +25,20 @@ export function benchLinks(tenant: TenantState, from: number, to: number): LinkS
   const links: LinkState[] = [];
   for (let i = from; i < to; i += 1) {
     links.push({
-      version: 1, eventId: randomUUID(), tenantId: tenant.id, domain: tenant.defaultDomain, code: benchCode(i),
-      destination: `https://shop.example.com/products/${i}?utm_source=qr&utm_campaign=spring`, status: 'active',
-      title: `Product ${i}`, tags: { campaign: 'spring', sku: String(i) }, expiresAt: null, notifyChannels: [],
-      createdAt: now, updatedAt: now, kind: 'link',
+      version: 1,
+      eventId: randomUUID(),
+      tenantId: tenant.id,
+      domain: tenant.defaultDomain,
+      code: benchCode(i),
+      destination: `https://shop.example.com/products/${i}?utm_source=qr&utm_campaign=spring`,
+      status: 'active',
+      title: `Product ${i}`,
+      tags: { campaign: 'spring', sku: String(i) },
+      expiresAt: null,
+      notifyChannels: [],
+      createdAt: now,
+      updatedAt: now,
+      kind: 'link',
     });
   }
   return links;
@@ -31,6 +48,9 @@ export async function publishBenchLinks(bus: EventBus, tenant: TenantState, coun
   await bus.publish(identityTopic, [{ key: `tenant:${tenant.id}`, value: tenant }]);
   for (let i = 0; i < count; i += 5_000) {
     const links = benchLinks(tenant, i, Math.min(count, i + 5_000));
-    await bus.publish(linksTopic, links.map((link) => ({ key: linkKey(link), value: link })));
+    await bus.publish(
+      linksTopic,
+      links.map((link) => ({ key: linkKey(link), value: link })),
+    );
   }
 }

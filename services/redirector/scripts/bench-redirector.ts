@@ -58,7 +58,8 @@ interface MeasuredRound extends LoadRound {
   readonly wallUs: number;
 }
 
-const between = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
+const between = (before: number | null, after: number | null) =>
+  before === null || after === null ? null : after - before;
 
 /** Each thread's CPU between two samples but the event loop's, busiest first (a thread started meanwhile from 0). */
 function otherThreads(before: CpuSample, after: CpuSample, mainTid: number): number[] {
@@ -80,7 +81,8 @@ async function metricsOf(port: number): Promise<string> {
 async function notRedirects(port: number): Promise<number> {
   const text = await metricsOf(port);
   let count = 0;
-  for (const match of text.matchAll(/^redirector_visits_total\{status="(\d+)"\} (\d+)/gm)) if (match[1] !== '302') count += Number(match[2]);
+  for (const match of text.matchAll(/^redirector_visits_total\{status="(\d+)"\} (\d+)/gm))
+    if (match[1] !== '302') count += Number(match[2]);
   return count;
 }
 
@@ -154,7 +156,8 @@ interface Summary {
 
 const perRequest = (us: number | null, requests: number) => (us === null ? 'n/a' : (us / requests).toFixed(1));
 /** Share of the round the event loop spent on a CPU, and waiting for one. */
-const share = (us: number | null, round: MeasuredRound) => (us === null ? 'n/a' : `${Math.round((100 * us) / round.wallUs)} %`);
+const share = (us: number | null, round: MeasuredRound) =>
+  us === null ? 'n/a' : `${Math.round((100 * us) / round.wallUs)} %`;
 
 function summarize(rounds: MeasuredRound[]): Summary {
   const total = rounds.reduce((sum, r) => sum + r.requests, 0);
@@ -164,8 +167,16 @@ function summarize(rounds: MeasuredRound[]): Summary {
     cpuPerRequest: rounds.reduce((sum, r) => sum + r.cpuUs, 0) / total,
     mainPerRequest: mains.includes(null) ? null : mains.reduce((sum: number, us) => sum + (us ?? 0), 0) / total,
     total,
-    p50: latencyPercentileUs(rounds.map((r) => r.latencyUs), 50) / 1000,
-    p99: latencyPercentileUs(rounds.map((r) => r.latencyUs), 99) / 1000,
+    p50:
+      latencyPercentileUs(
+        rounds.map((r) => r.latencyUs),
+        50,
+      ) / 1000,
+    p99:
+      latencyPercentileUs(
+        rounds.map((r) => r.latencyUs),
+        99,
+      ) / 1000,
     worstP99: Math.max(...rounds.map((r) => r.p99Ms)),
     bad: rounds.reduce((sum, r) => sum + r.bad, 0),
   };
@@ -196,7 +207,14 @@ async function main(): Promise<void> {
   // wrk counts answers of 400 and above itself; the redirector's other non-302 answers are read from its /metrics
   // around each round (notRedirects), and the baseline answers nothing but a 302. Checking every status in wrk's Lua
   // would cost the load generator CPU on the cores the servers use.
-  const load = wrkLoader({ codes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: DURATION_S, everyStatus: false });
+  const load = wrkLoader({
+    codes,
+    host,
+    connections: CONNECTIONS,
+    threads: WRK_THREADS,
+    durationS: DURATION_S,
+    everyStatus: false,
+  });
 
   // Both servers run side by side and are loaded in alternating rounds, so that whatever else the machine does
   // weighs on both sides of the ratio alike.
@@ -218,7 +236,14 @@ async function main(): Promise<void> {
   // up before its 404 (read-your-writes), which must stay as cheap as a hit.
   const unknownShare = 0.1;
   const mixedCodes = codes.map((code, i) => (i % Math.round(1 / unknownShare) === 0 ? `zz${i.toString(36)}` : code));
-  const mixedLoad = wrkLoader({ codes: mixedCodes, host, connections: CONNECTIONS, threads: WRK_THREADS, durationS: DURATION_S, everyStatus: false });
+  const mixedLoad = wrkLoader({
+    codes: mixedCodes,
+    host,
+    connections: CONNECTIONS,
+    threads: WRK_THREADS,
+    durationS: DURATION_S,
+    everyStatus: false,
+  });
   const mixedBaselineRounds: MeasuredRound[] = [];
   const mixedRounds: MeasuredRound[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -240,11 +265,15 @@ async function main(): Promise<void> {
   const drainMs = Date.now() - drainStarted;
   await Promise.all([stopChild(base), stopChild(red)]);
 
-  console.log(`\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each after a ${WARMUP_S} s warm-up of each, random codes of 100,000)`);
+  console.log(
+    `\nredirect throughput (wrk, ${WRK_THREADS} thread(s), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each after a ${WARMUP_S} s warm-up of each, random codes of 100,000)`,
+  );
   const discarded = benchEnv.BENCH_CLICK_SINK === 'discard';
-  console.log(discarded
-    ? 'click events built, then DISCARDED unsent (BENCH_CLICK_SINK=discard: a diagnostic, not the target configuration)'
-    : `click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`);
+  console.log(
+    discarded
+      ? 'click events built, then DISCARDED unsent (BENCH_CLICK_SINK=discard: a diagnostic, not the target configuration)'
+      : `click events produced by: ${process.env.CLICK_PUBLISHER ?? 'thread'} (CLICK_PUBLISHER)`,
+  );
   console.log(line('baseline', baseline));
   console.log(line('redirector', redirector));
   console.log(`ratio        ${(redirector.rate / baseline.rate).toFixed(2)} (target >= 0.6; p99 target < 5 ms)`);
@@ -257,11 +286,17 @@ async function main(): Promise<void> {
     const redirectorRound = redirectorRounds[i];
     if (redirectorRound) console.log(roundLine('redirector', i, redirectorRound));
   });
-  console.log(`\nwith ${unknownShare * 100} % unknown codes (each a 404 after the read model caught up; "not 302" counts them)`);
+  console.log(
+    `\nwith ${unknownShare * 100} % unknown codes (each a 404 after the read model caught up; "not 302" counts them)`,
+  );
   console.log(line('baseline', mixedBaseline));
   console.log(line('redirector', mixed));
-  console.log(`ratio        ${(mixed.rate / mixedBaseline.rate).toFixed(2)}; redirector CPU per request ${mixed.cpuPerRequest.toFixed(1)} µs against ${redirector.cpuPerRequest.toFixed(1)} µs with every code known`);
-  console.log(`clicks       ${published} click events ${discarded ? 'discarded' : 'acknowledged by Kafka'} for ${visits} visits (${warmUpVisits} of them in the warm-up), ${drainMs} ms after the load ended`);
+  console.log(
+    `ratio        ${(mixed.rate / mixedBaseline.rate).toFixed(2)}; redirector CPU per request ${mixed.cpuPerRequest.toFixed(1)} µs against ${redirector.cpuPerRequest.toFixed(1)} µs with every code known`,
+  );
+  console.log(
+    `clicks       ${published} click events ${discarded ? 'discarded' : 'acknowledged by Kafka'} for ${visits} visits (${warmUpVisits} of them in the warm-up), ${drainMs} ms after the load ended`,
+  );
 
   const fresh = await startChild(['redirector', kafka.brokers.join(','), '1000000']);
   const stats = await fresh.ready;
@@ -269,11 +304,16 @@ async function main(): Promise<void> {
   const mib = (bytes = 0) => Math.round(bytes / 2 ** 20);
   console.log('\nfresh instance with 1,000,000 links on the links topic');
   console.log(`ready after  ${(stats.readyMs ?? 0) / 1000} s (target < 60 s)`);
-  console.log(`memory       read model ${mib(stats.heapGrowth)} MiB of heap (target < 1 GB); process rss ${mib(stats.rss)} MiB, of which the in-process log ${mib(stats.logHeap)} MiB`);
+  console.log(
+    `memory       read model ${mib(stats.heapGrowth)} MiB of heap (target < 1 GB); process rss ${mib(stats.rss)} MiB, of which the in-process log ${mib(stats.logHeap)} MiB`,
+  );
   await kafka.stop();
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -28,8 +28,18 @@ interface Instance {
 }
 
 async function startInstance(brokers: string[]): Promise<Instance> {
-  const config = loadProductionConfig({ PORT: '0', HOST: '127.0.0.1', KAFKA_BROKERS: brokers.join(','), CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')) });
-  const bus = await KafkaEventBus.connect({ brokers, clientId: 'redirector', logger, consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS } });
+  const config = loadProductionConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    KAFKA_BROKERS: brokers.join(','),
+    CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')),
+  });
+  const bus = await KafkaEventBus.connect({
+    brokers,
+    clientId: 'redirector',
+    logger,
+    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS },
+  });
   const service = await startService(config, { logger, bus });
   await service.ready;
   return { service, bus };
@@ -42,7 +52,13 @@ async function answerOf(port: number, host: string, path: string): Promise<strin
 }
 
 /** Milliseconds from `since` until the instance answers `expected`; gives up after 5 s (a miss is printed, not hidden). */
-async function visibleAfter(port: number, host: string, path: string, expected: string, since: number): Promise<number> {
+async function visibleAfter(
+  port: number,
+  host: string,
+  path: string,
+  expected: string,
+  since: number,
+): Promise<number> {
   while (performance.now() - since < 5_000) {
     if ((await answerOf(port, host, path)) === expected) return performance.now() - since;
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -50,7 +66,8 @@ async function visibleAfter(port: number, host: string, path: string, expected: 
   return Number.POSITIVE_INFINITY;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 async function main(): Promise<void> {
   const kafka = await startKafkaMock();
@@ -58,7 +75,10 @@ async function main(): Promise<void> {
   const tenant = benchTenant();
   const links = benchLinks(tenant, 0, LINKS);
   await publisher.publish(identityTopic, [{ key: `tenant:${tenant.id}`, value: tenant }]);
-  await publisher.publish(linksTopic, links.map((link) => ({ key: linkKey(link), value: link })));
+  await publisher.publish(
+    linksTopic,
+    links.map((link) => ({ key: linkKey(link), value: link })),
+  );
   const instances = [await startInstance(kafka.brokers), await startInstance(kafka.brokers)];
   const host = tenant.defaultDomain;
 
@@ -71,12 +91,19 @@ async function main(): Promise<void> {
     const disable = n % 10 === 9;
     const next: LinkState = disable
       ? { ...current, status: 'disabled', updatedAt: new Date().toISOString() }
-      : { ...current, status: 'active', destination: `https://shop.example.com/v/${n}`, updatedAt: new Date().toISOString() };
+      : {
+          ...current,
+          status: 'active',
+          destination: `https://shop.example.com/v/${n}`,
+          updatedAt: new Date().toISOString(),
+        };
     state.set(next.code, next);
     await publisher.publish(linksTopic, [{ key: linkKey(next), value: next }]);
     const acked = performance.now();
     const expected = disable ? '404' : next.destination;
-    const seen = await Promise.all(instances.map((i) => visibleAfter(i.service.port, host, `/${next.code}`, expected, acked)));
+    const seen = await Promise.all(
+      instances.map((i) => visibleAfter(i.service.port, host, `/${next.code}`, expected, acked)),
+    );
     each.push(...seen);
     everywhere.push(Math.max(...seen));
     // A pause of random length, so that changes land anywhere in the consumers' fetch cycles.
@@ -92,12 +119,21 @@ async function main(): Promise<void> {
   const sorted = [...everywhere].sort((a, b) => a - b);
   const sortedEach = [...each].sort((a, b) => a - b);
   const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'never (5 s)');
-  console.log(`\nre-point visibility (Kafka mock, two instances, ${CHANGES} changes of ${LINKS} links, one in ten a disable; from the publish's acknowledgement)`);
-  console.log(`at both       p50 ${ms(percentile(sorted, 50))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted[sorted.length - 1] as number)}   (target p99 < 250 ms, every change < 1 s)`);
-  console.log(`per instance  p50 ${ms(percentile(sortedEach, 50))}   p99 ${ms(percentile(sortedEach, 99))}   over 1 s: ${each.filter((v) => v >= 1_000).length}`);
+  console.log(
+    `\nre-point visibility (Kafka mock, two instances, ${CHANGES} changes of ${LINKS} links, one in ten a disable; from the publish's acknowledgement)`,
+  );
+  console.log(
+    `at both       p50 ${ms(percentile(sorted, 50))}   p99 ${ms(percentile(sorted, 99))}   max ${ms(sorted[sorted.length - 1] as number)}   (target p99 < 250 ms, every change < 1 s)`,
+  );
+  console.log(
+    `per instance  p50 ${ms(percentile(sortedEach, 50))}   p99 ${ms(percentile(sortedEach, 99))}   over 1 s: ${each.filter((v) => v >= 1_000).length}`,
+  );
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { linksTopic } from '@waymark/contracts';
 import { InProcessEventBus, KafkaEventBus, MemoryEventLogStore, type EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { loadProductionConfig, openClickPublisher, REDIRECTOR_FETCH_WAIT_MS, startService, type ClickPublisher } from '../src';
+import {
+  loadProductionConfig,
+  openClickPublisher,
+  REDIRECTOR_FETCH_WAIT_MS,
+  startService,
+  type ClickPublisher,
+} from '../src';
 import { benchTenant, publishBenchLinks } from './bench-links';
 import { sampleCpu } from './cpu-sample';
 
@@ -40,7 +46,12 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CLICK_'))),
     CLICK_SPOOL_DIR: mkdtempSync(join(tmpdir(), 'bench-spool-')),
   });
-  const kafka = await KafkaEventBus.connect({ brokers: config.KAFKA_BROKERS, clientId: 'redirector-bench', logger, consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS } });
+  const kafka = await KafkaEventBus.connect({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'redirector-bench',
+    logger,
+    consumer: { maxWaitTimeMs: REDIRECTOR_FETCH_WAIT_MS },
+  });
   const store = new MemoryEventLogStore();
   const log = await InProcessEventBus.start({ store, logger });
   const tenant = benchTenant();
@@ -54,7 +65,8 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
   // Clicks are produced as main.ts produces them (a producer thread unless CLICK_PUBLISHER=inline); the diagnostic
   // BENCH_CLICK_SINK=discard acknowledges every batch unsent, to show what producing the events costs.
   const clicks = openClickPublisher(config, { bus: kafka, clientId: 'redirector-bench', logger });
-  const publisher: ClickPublisher = process.env.BENCH_CLICK_SINK === 'discard' ? { publish: () => Promise.resolve() } : clicks.publisher;
+  const publisher: ClickPublisher =
+    process.env.BENCH_CLICK_SINK === 'discard' ? { publish: () => Promise.resolve() } : clicks.publisher;
   global.gc?.();
   const before = process.memoryUsage();
   const started = Date.now();
@@ -70,7 +82,13 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
   await store.deleteBefore(linksTopic.name, Date.now() + 1);
   global.gc?.();
   await startProfilingIfAsked();
-  send({ ready: true, readyMs, rss: after.rss, heapGrowth: after.heapUsed - before.heapUsed, logHeap: before.heapUsed });
+  send({
+    ready: true,
+    readyMs,
+    rss: after.rss,
+    heapGrowth: after.heapUsed - before.heapUsed,
+    logHeap: before.heapUsed,
+  });
 }
 
 /**

@@ -23,7 +23,12 @@ export interface CpuSample {
 export function sampleCpu(): CpuSample {
   const usage = process.cpuUsage();
   const main = mainThreadSchedstat();
-  return { processUs: usage.user + usage.system, mainThreadUs: main?.runUs ?? null, mainThreadWaitUs: main?.waitUs ?? null, threadsUs: threadsRunUs() };
+  return {
+    processUs: usage.user + usage.system,
+    mainThreadUs: main?.runUs ?? null,
+    mainThreadWaitUs: main?.waitUs ?? null,
+    threadsUs: threadsRunUs(),
+  };
 }
 
 function threadsRunUs(): Record<string, number> {

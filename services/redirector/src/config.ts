@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { env, kafkaEnv, parseConfig, type Env } from '@waymark/config';
 
-const list = () => z.string().transform((value) => value.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
-const positiveInt = () => z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().positive());
+const list = () =>
+  z.string().transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  );
+const positiveInt = () =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().positive());
 
 /** The redirector's environment (see README: every variable, its default and why). */
 export const ConfigSchema = z.object({

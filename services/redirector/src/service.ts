@@ -53,7 +53,11 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     ? new TieredLinkStore({ redis: adapters.redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
     : new MemoryLinkStore();
   const tenants = new TenantDirectory();
-  const spool = await ClickSpool.open(config.CLICK_SPOOL_DIR, config.CLICK_SPOOL_MAX_BYTES, logger.child({ component: 'click-spool' }));
+  const spool = await ClickSpool.open(
+    config.CLICK_SPOOL_DIR,
+    config.CLICK_SPOOL_MAX_BYTES,
+    logger.child({ component: 'click-spool' }),
+  );
   const emitter = new ClickEmitter({
     publisher: adapters.clickPublisher ?? busClickPublisher(bus),
     spool,
@@ -67,7 +71,14 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   emitter.start();
   let readModel: Awaited<ReturnType<typeof consumeReadModel>>;
   try {
-    readModel = await consumeReadModel(bus, links, tenants, logger.child({ component: 'read-model' }), 'redirector', redisReady);
+    readModel = await consumeReadModel(
+      bus,
+      links,
+      tenants,
+      logger.child({ component: 'read-model' }),
+      'redirector',
+      redisReady,
+    );
   } catch (error) {
     // A start that fails (Kafka unreachable for longer than the client retries) must not leave its emitter working
     // the spool: the next start, in this process or a replacement, takes the spool over.

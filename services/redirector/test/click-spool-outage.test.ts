@@ -31,19 +31,26 @@ afterAll(async () => {
 });
 
 function spooledBytes(dir: string): number {
-  return readdirSync(dir).filter((f) => f.endsWith('.ndjson')).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
 }
 
 async function click(port: number, n: number, tag: string): Promise<void> {
   for (let i = 0; i < n; i += 1) {
-    const answer = await visit(port, host, `/${link.code}?${tag}=${i}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' } });
+    const answer = await visit(port, host, `/${link.code}?${tag}=${i}`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' },
+    });
     expect(answer.status).toBe(302);
   }
 }
 
 test('no click is lost across a 60 s Kafka outage with a redirector restart in the middle of it', async () => {
   // The production path: click events are produced by the redirector's producer thread (CLICK_PUBLISHER=thread).
-  const first: StartedRedirector = await startRedirector(kafka.brokers, { CLICK_DEGRADE_AFTER: '500ms', CLICK_RETRY_INTERVAL: '500ms' });
+  const first: StartedRedirector = await startRedirector(kafka.brokers, {
+    CLICK_DEGRADE_AFTER: '500ms',
+    CLICK_RETRY_INTERVAL: '500ms',
+  });
   await click(first.service.port, 20, 'before');
   const outageStarted = Date.now();
   await kafka.pause();
@@ -59,11 +66,14 @@ test('no click is lost across a 60 s Kafka outage with a redirector restart in t
   // back-off) when its Kafka connection gives up (kafkajs stops retrying after a while); it comes up once Kafka is back.
   // The back-off matters: every attempt queues connections at the frozen brokers, which the mock cluster, once
   // thawed, has to take all at once.
-  const second = waitFor(() => startRedirector(kafka.brokers, { CLICK_SPOOL_DIR: first.spoolDir, CLICK_RETRY_INTERVAL: '500ms' }), {
-    timeoutMs: 150_000,
-    intervalMs: 5_000,
-    message: 'the replacement redirector to start',
-  });
+  const second = waitFor(
+    () => startRedirector(kafka.brokers, { CLICK_SPOOL_DIR: first.spoolDir, CLICK_RETRY_INTERVAL: '500ms' }),
+    {
+      timeoutMs: 150_000,
+      intervalMs: 5_000,
+      message: 'the replacement redirector to start',
+    },
+  );
   second.catch(() => undefined);
   // The scenario is an outage of at least 60 s: Kafka is held paused that long on purpose.
   await new Promise<void>((resolve) => {
@@ -81,10 +91,13 @@ test('no click is lost across a 60 s Kafka outage with a redirector restart in t
   const sent = 20 + 150 + 30;
   const { events, subscription } = await collectClicks(bus, tenant.id);
   cleanup.push(() => subscription.stop());
-  const unique = await waitFor(() => {
-    const ids = new Set(events.map((e) => e.eventId));
-    return ids.size >= sent && ids;
-  }, { timeoutMs: 60_000, message: `${sent} distinct click events on clicks.v1` });
+  const unique = await waitFor(
+    () => {
+      const ids = new Set(events.map((e) => e.eventId));
+      return ids.size >= sent && ids;
+    },
+    { timeoutMs: 60_000, message: `${sent} distinct click events on clicks.v1` },
+  );
   expect(unique.size).toBe(sent);
   expect(new Set(events.map((e) => e.ip))).toEqual(new Set(['127.0.0.1']));
 });

@@ -22,11 +22,33 @@ const record = newLink(tenant, {
   code: `01/${GTIN}`,
   destination: 'https://brand.example/en/pip',
   gs1: {
-    gtin: GTIN, ai: {}, tags: [], itemDescription: 'Crew neck white t-shirt',
+    gtin: GTIN,
+    ai: {},
+    tags: [],
+    itemDescription: 'Crew neck white t-shirt',
     linkset: [
-      { linkType: 'gs1:pip', href: 'https://brand.example/en/pip', title: 'Product', hreflang: ['en'], type: 'text/html', default: true },
-      { linkType: 'gs1:pip', href: 'https://brand.example/fr/pip', title: 'Produit', hreflang: ['fr'], type: 'text/html', default: false },
-      { linkType: 'gs1:certificationInfo', href: 'https://brand.example/cert.pdf', type: 'application/pdf', default: false },
+      {
+        linkType: 'gs1:pip',
+        href: 'https://brand.example/en/pip',
+        title: 'Product',
+        hreflang: ['en'],
+        type: 'text/html',
+        default: true,
+      },
+      {
+        linkType: 'gs1:pip',
+        href: 'https://brand.example/fr/pip',
+        title: 'Produit',
+        hreflang: ['fr'],
+        type: 'text/html',
+        default: false,
+      },
+      {
+        linkType: 'gs1:certificationInfo',
+        href: 'https://brand.example/cert.pdf',
+        type: 'application/pdf',
+        default: false,
+      },
     ],
   },
 } as Partial<LinkState>);
@@ -34,7 +56,13 @@ const serialRecord = newLink(tenant, {
   kind: 'gs1',
   code: `01/${GTIN}/21/S1`,
   destination: 'https://brand.example/dpp/S1',
-  gs1: { gtin: GTIN, serial: 'S1', ai: {}, tags: [], linkset: [{ linkType: 'gs1:traceability', href: 'https://brand.example/dpp/S1', default: true }] },
+  gs1: {
+    gtin: GTIN,
+    serial: 'S1',
+    ai: {},
+    tags: [],
+    linkset: [{ linkType: 'gs1:traceability', href: 'https://brand.example/dpp/S1', default: true }],
+  },
 } as Partial<LinkState>);
 let bus: KafkaEventBus;
 let redirector: StartedRedirector;
@@ -52,17 +80,25 @@ afterAll(async () => {
   await bus?.close();
 });
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => visit(redirector.service.port, host, path, { method, headers });
-const linksetOf = async (path: string) => JSON.parse((await get(path, { accept: 'application/linkset+json' })).body) as { linkset: Array<Record<string, unknown>> };
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  visit(redirector.service.port, host, path, { method, headers });
+const linksetOf = async (path: string) =>
+  JSON.parse((await get(path, { accept: 'application/linkset+json' })).body) as {
+    linkset: Array<Record<string, unknown>>;
+  };
 
 test('for primary keys that have key qualifiers, all key qualifiers are supported', async () => {
-  for (const path of [`/01/${GTIN}/22/V1/10/B1/21/S9`, `/01/${GTIN}/235/TPX1`, `/01/${GTIN}/10/B1`]) expect((await get(path)).status).toBe(307);
+  for (const path of [`/01/${GTIN}/22/V1/10/B1/21/S9`, `/01/${GTIN}/235/TPX1`, `/01/${GTIN}/10/B1`])
+    expect((await get(path)).status).toBe(307);
 });
 
 test('GET, HEAD and OPTIONS are supported', async () => {
   expect((await get(`/01/${GTIN}`)).status).toBe(307);
   expect((await get(`/01/${GTIN}`, {}, 'HEAD')).status).toBe(307);
-  expect((await get(`/01/${GTIN}`, { origin: 'https://app.example', 'access-control-request-method': 'GET' }, 'OPTIONS')).status).toBe(204);
+  expect(
+    (await get(`/01/${GTIN}`, { origin: 'https://app.example', 'access-control-request-method': 'GET' }, 'OPTIONS'))
+      .status,
+  ).toBe(204);
 });
 
 test('CORS is supported, and every answer declares GET, HEAD and OPTIONS', async () => {
@@ -91,11 +127,16 @@ test('the list of links answers linkType=all as JSON or JSON-LD by content negot
   expect(gs1LinksetProblems(JSON.parse(asJson.body))).toEqual([]);
   const asJsonLd = await get(`/01/${GTIN}?linkType=all`, { accept: 'application/ld+json' });
   expect(asJsonLd.headers['content-type']).toBe('application/ld+json');
-  expect(JSON.parse(asJsonLd.body)).toMatchObject({ '@context': 'https://ref.gs1.org/standards/resolver/linkset-context' });
+  expect(JSON.parse(asJsonLd.body)).toMatchObject({
+    '@context': 'https://ref.gs1.org/standards/resolver/linkset-context',
+  });
 });
 
 test('linkType=linkset and Accept: application/linkset+json return the RFC 9264 linkset, every level up to the key', async () => {
-  for (const answer of [await get(`/01/${GTIN}/21/S1?linkType=linkset`), await get(`/01/${GTIN}/21/S1`, { accept: 'application/linkset+json' })]) {
+  for (const answer of [
+    await get(`/01/${GTIN}/21/S1?linkType=linkset`),
+    await get(`/01/${GTIN}/21/S1`, { accept: 'application/linkset+json' }),
+  ]) {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/linkset\+json/);
     const body = JSON.parse(answer.body) as { linkset: Array<{ anchor: string }> };
@@ -122,9 +163,14 @@ test('one link is the default, and it carries no optional attributes', async () 
 });
 
 test('the linkset response links its JSON-LD context, and the description file declares it', async () => {
-  expect((await get(`/01/${GTIN}?linkType=linkset`)).headers.link).toContain('rel="http://www.w3.org/ns/json-ld#context"');
+  expect((await get(`/01/${GTIN}?linkType=linkset`)).headers.link).toContain(
+    'rel="http://www.w3.org/ns/json-ld#context"',
+  );
   const description = JSON.parse((await get('/.well-known/gs1resolver')).body) as Record<string, unknown>;
-  expect(description).toMatchObject({ supportedPrimaryKeys: ['01'], jsonLdContextLocation: expect.stringMatching(/^https:\/\//) });
+  expect(description).toMatchObject({
+    supportedPrimaryKeys: ['01'],
+    jsonLdContextLocation: expect.stringMatching(/^https:\/\//),
+  });
 });
 
 test('the resolver redirects to the default link unless the request allows a better match', async () => {
@@ -138,12 +184,16 @@ test('any request URI, however granular, has a default link at its level or high
 });
 
 test('the requested link type is redirected to when available, 404 when not', async () => {
-  expect((await get(`/01/${GTIN}/21/S1?linkType=gs1:certificationInfo`)).headers.location).toBe('https://brand.example/cert.pdf');
+  expect((await get(`/01/${GTIN}/21/S1?linkType=gs1:certificationInfo`)).headers.location).toBe(
+    'https://brand.example/cert.pdf',
+  );
   expect((await get(`/01/${GTIN}?linkType=${encodeURIComponent(`${VOC}epil`)}`)).status).toBe(404);
 });
 
 test('all key=value pairs of the query string are passed on when redirecting', async () => {
-  expect((await get(`/01/${GTIN}?17=271231&campaign=spring`)).headers.location).toBe('https://brand.example/en/pip?17=271231&campaign=spring');
+  expect((await get(`/01/${GTIN}?17=271231&campaign=spring`)).headers.location).toBe(
+    'https://brand.example/en/pip?17=271231&campaign=spring',
+  );
 });
 
 test('/.well-known/gs1resolver is served with the supported primary keys', async () => {
@@ -157,31 +207,59 @@ test('a trailing slash is tolerated', async () => {
 });
 
 test('a redirect exposes the linkset in a Link header', async () => {
-  expect((await get(`/01/${GTIN}`)).headers.link).toBe(`<${origin}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`);
+  expect((await get(`/01/${GTIN}`)).headers.link).toBe(
+    `<${origin}/01/${GTIN}?linkType=linkset>; rel="linkset"; type="application/linkset+json"; title="Linkset"`,
+  );
 });
 
 test('a compressed URI gets the same status and redirect as its uncompressed form', async () => {
   const plain = await get(`/01/${GTIN}/21/S1?17=271231`);
-  const compressed = await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1'], ['17', '271231']])}`);
+  const compressed = await get(
+    `/${compressDigitalLink([
+      ['01', GTIN],
+      ['21', 'S1'],
+      ['17', '271231'],
+    ])}`,
+  );
   expect([compressed.status, compressed.headers.location]).toEqual([plain.status, plain.headers.location]);
 });
 
 test('a compressed URI is decompressed, answered without a redirect to its uncompressed form, which the Link header names as owl:sameAs', async () => {
-  const answer = await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}`);
+  const answer = await get(
+    `/${compressDigitalLink([
+      ['01', GTIN],
+      ['21', 'S1'],
+    ])}`,
+  );
   expect(answer.status).toBe(307);
   expect(answer.headers.location).toBe('https://brand.example/dpp/S1');
   expect(answer.headers.link).toContain(`<${origin}/01/${GTIN}/21/S1>; rel="owl:sameAs"`);
 });
 
-test('the subject of a compressed URI\'s linkset is the uncompressed URI', async () => {
-  const doc = JSON.parse((await get(`/${compressDigitalLink([['01', GTIN], ['21', 'S1']])}?linkType=linkset`)).body) as { linkset: Array<{ anchor: string }> };
+test("the subject of a compressed URI's linkset is the uncompressed URI", async () => {
+  const doc = JSON.parse(
+    (
+      await get(
+        `/${compressDigitalLink([
+          ['01', GTIN],
+          ['21', 'S1'],
+        ])}?linkType=linkset`,
+      )
+    ).body,
+  ) as { linkset: Array<{ anchor: string }> };
   expect(doc.linkset[0]?.anchor).toBe(`${origin}/01/${GTIN}/21/S1`);
 });
 
 test('the linkset schema check used above refuses what the GS1 schema refuses', () => {
   const link = { href: 'https://brand.example/pip', title: 'Product' };
   expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [link] }] })).toEqual([]);
-  expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ href: link.href }] }] })).toHaveLength(1);
-  expect(gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ ...link, context: 'FR', x: 1 }] }] })).toHaveLength(2);
+  expect(
+    gs1LinksetProblems({ linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ href: link.href }] }] }),
+  ).toHaveLength(1);
+  expect(
+    gs1LinksetProblems({
+      linkset: [{ anchor: 'https://id.example/01/1', [`${VOC}pip`]: [{ ...link, context: 'FR', x: 1 }] }],
+    }),
+  ).toHaveLength(2);
   expect(gs1LinksetProblems({ linkset: [{ anchor: 'not a url', '@context': 'x' }], extra: true })).toHaveLength(3);
 });

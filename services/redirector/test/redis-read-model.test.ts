@@ -30,7 +30,8 @@ afterAll(async () => {
   await Promise.all(clients.map((c) => c.quit()));
 });
 
-const locationOf = async (port: number, link: LinkState) => (await visit(port, host, `/${link.code}`, { method: 'HEAD' })).headers.location;
+const locationOf = async (port: number, link: LinkState) =>
+  (await visit(port, host, `/${link.code}`, { method: 'HEAD' })).headers.location;
 
 test('with more links than the in-process tier holds, every link is served from the Redis tier and re-points reach it', async () => {
   const links = Array.from({ length: 8 }, (_, i) => newLink(tenant, { destination: `https://v1.example/${i}` }));
@@ -39,18 +40,25 @@ test('with more links than the in-process tier holds, every link is served from 
   const small = { READ_MODEL_MEMORY_MAX_LINKS: '2' };
   instances.push(await startRedirector(brokers, small, redis()), await startRedirector(brokers, small, redis()));
   for (const instance of instances) {
-    for (const [i, link] of links.entries()) expect(await locationOf(instance.service.port, link)).toBe(`https://v1.example/${i}`);
+    for (const [i, link] of links.entries())
+      expect(await locationOf(instance.service.port, link)).toBe(`https://v1.example/${i}`);
   }
-  await publishLinks(bus, links.map((link, i) => ({ ...link, destination: `https://v2.example/${i}` })));
+  await publishLinks(
+    bus,
+    links.map((link, i) => ({ ...link, destination: `https://v2.example/${i}` })),
+  );
   for (const instance of instances) {
     for (const [i, link] of links.entries()) {
-      await waitFor(async () => (await locationOf(instance.service.port, link)) === `https://v2.example/${i}`, { timeoutMs: 2_000 });
+      await waitFor(async () => (await locationOf(instance.service.port, link)) === `https://v2.example/${i}`, {
+        timeoutMs: 2_000,
+      });
     }
   }
   // A fresh instance replays the topic from the start; the offset check keeps it from writing old states back.
   instances.push(await startRedirector(brokers, small, redis()));
   for (const instance of instances) {
-    for (const [i, link] of links.entries()) expect(await locationOf(instance.service.port, link)).toBe(`https://v2.example/${i}`);
+    for (const [i, link] of links.entries())
+      expect(await locationOf(instance.service.port, link)).toBe(`https://v2.example/${i}`);
   }
 });
 

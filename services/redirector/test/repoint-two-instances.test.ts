@@ -22,18 +22,27 @@ afterAll(async () => {
 });
 
 /** Time from the acknowledged publish (what link-api's PATCH waits for) until `instance` answers `expected`. */
-async function visibleAfter(port: number, path: string, check: (location: string | undefined, status: number) => boolean, since: number): Promise<number> {
-  await waitFor(async () => {
-    const answer = await visit(port, host, path, { method: 'HEAD' });
-    return check(answer.headers.location as string | undefined, answer.status);
-  }, { timeoutMs: 2_000, intervalMs: 5, message: `the change at port ${port}` });
+async function visibleAfter(
+  port: number,
+  path: string,
+  check: (location: string | undefined, status: number) => boolean,
+  since: number,
+): Promise<number> {
+  await waitFor(
+    async () => {
+      const answer = await visit(port, host, path, { method: 'HEAD' });
+      return check(answer.headers.location as string | undefined, answer.status);
+    },
+    { timeoutMs: 2_000, intervalMs: 5, message: `the change at port ${port}` },
+  );
   return Date.now() - since;
 }
 
 test('re-pointing and disabling a link is visible at two running instances within one second', async () => {
   const link = newLink(tenant, { destination: 'https://old.example/' });
   await publishLinks(bus, [link]);
-  for (const i of instances) await visibleAfter(i.service.port, `/${link.code}`, (l) => l === 'https://old.example/', Date.now());
+  for (const i of instances)
+    await visibleAfter(i.service.port, `/${link.code}`, (l) => l === 'https://old.example/', Date.now());
 
   const latencies: number[] = [];
   for (let round = 0; round < 5; round += 1) {
@@ -41,12 +50,16 @@ test('re-pointing and disabling a link is visible at two running instances withi
     const published = Date.now();
     await publishLinks(bus, [{ ...link, destination, updatedAt: new Date().toISOString() }]);
     const acked = Date.now();
-    const seen = await Promise.all(instances.map((i) => visibleAfter(i.service.port, `/${link.code}`, (l) => l === destination, acked)));
+    const seen = await Promise.all(
+      instances.map((i) => visibleAfter(i.service.port, `/${link.code}`, (l) => l === destination, acked)),
+    );
     latencies.push(...seen, acked - published);
   }
   const acked = Date.now();
   await publishLinks(bus, [{ ...link, status: 'disabled', updatedAt: new Date().toISOString() }]);
-  const disabled = await Promise.all(instances.map((i) => visibleAfter(i.service.port, `/${link.code}`, (_l, status) => status === 404, acked)));
+  const disabled = await Promise.all(
+    instances.map((i) => visibleAfter(i.service.port, `/${link.code}`, (_l, status) => status === 404, acked)),
+  );
   expect(Math.max(...disabled)).toBeLessThan(1_000);
   expect(Math.max(...latencies)).toBeLessThan(1_000);
 });

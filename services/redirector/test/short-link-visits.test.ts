@@ -5,8 +5,15 @@ import { deleteLink, newLink, newTenant, publishLinks, publishTenant } from './s
 import { collectClicks, connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
 import { visit } from './support/visit-client';
 
-const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
-const tenant = newTenant({ branding: { name: 'Acme <script>alert(1)</script>', primaryColor: 'red;}</style><script>x()</script>', fallbackUrl: 'javascript:alert(1)' } });
+const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const tenant = newTenant({
+  branding: {
+    name: 'Acme <script>alert(1)</script>',
+    primaryColor: 'red;}</style><script>x()</script>',
+    fallbackUrl: 'javascript:alert(1)',
+  },
+});
 const host = tenant.defaultDomain;
 let bus: KafkaEventBus;
 let redirector: StartedRedirector;
@@ -41,15 +48,33 @@ const clicksOf = (code: string) => clicks.filter((c) => c.code === code);
 
 test('an active link redirects with 302, forbids caching and passes the query on without the scan marker', async () => {
   const link = links.active as LinkState;
-  const answer = await visit(port(), host, `/${link.code}?utm_source=flyer&s=q&x=%20y`, { headers: { 'user-agent': BROWSER, referer: 'https://news.example/' } });
+  const answer = await visit(port(), host, `/${link.code}?utm_source=flyer&s=q&x=%20y`, {
+    headers: { 'user-agent': BROWSER, referer: 'https://news.example/' },
+  });
   expect(answer.status).toBe(302);
   expect(answer.headers.location).toBe('https://shop.example/landing?ref=qr&utm_source=flyer&x=%20y#top');
   expect(answer.headers['cache-control']).toBe('private, no-store, max-age=0');
-  const [event] = await waitFor(() => clicksOf(link.code).length > 0 && clicksOf(link.code), { message: 'the click event' });
+  const [event] = await waitFor(() => clicksOf(link.code).length > 0 && clicksOf(link.code), {
+    message: 'the click event',
+  });
   expect(event).toMatchObject({
-    event: 'click', source: 'qr', code: link.code, shortUrl: shortUrlOf(host, link.code), title: link.title,
-    destination: link.destination, tags: link.tags, createdAt: link.createdAt, ua: BROWSER, referer: 'https://news.example/',
-    customerId: tenant.id, tenantId: tenant.id, domain: host, bot: false, method: 'GET', notifyChannels: ['ch_1'], version: 1,
+    event: 'click',
+    source: 'qr',
+    code: link.code,
+    shortUrl: shortUrlOf(host, link.code),
+    title: link.title,
+    destination: link.destination,
+    tags: link.tags,
+    createdAt: link.createdAt,
+    ua: BROWSER,
+    referer: 'https://news.example/',
+    customerId: tenant.id,
+    tenantId: tenant.id,
+    domain: host,
+    bot: false,
+    method: 'GET',
+    notifyChannels: ['ch_1'],
+    version: 1,
   });
   expect(event?.ip).toBe('127.0.0.1');
   expect(Math.abs((event?.ts ?? 0) - Date.parse(event?.at ?? ''))).toBe(0);
@@ -59,7 +84,9 @@ test('an active link redirects with 302, forbids caching and passes the query on
 test('a plain click is counted with source click; X-Forwarded-For is honoured from a trusted proxy', async () => {
   const link = newLink(tenant, { code: `xff${Date.now()}` });
   await publishLinks(bus, [link]);
-  await waitFor(async () => (await visit(port(), host, `/${link.code}`, { method: 'HEAD' })).status === 302, { message: 'the new link' });
+  await waitFor(async () => (await visit(port(), host, `/${link.code}`, { method: 'HEAD' })).status === 302, {
+    message: 'the new link',
+  });
   await visit(port(), host, `/${link.code}`, { headers: { 'x-forwarded-for': '203.0.113.7', 'user-agent': BROWSER } });
   const [event] = await waitFor(() => clicksOf(link.code).length > 0 && clicksOf(link.code));
   expect(event).toMatchObject({ source: 'click', ip: '203.0.113.7', referer: null });
@@ -83,7 +110,9 @@ test('link-preview and crawler user agents are flagged as bots but still redirec
   const link = newLink(tenant);
   await publishLinks(bus, [link]);
   await waitFor(async () => (await visit(port(), host, `/${link.code}`, { method: 'HEAD' })).status === 302);
-  const answer = await visit(port(), host, `/${link.code}`, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } });
+  const answer = await visit(port(), host, `/${link.code}`, {
+    headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+  });
   expect(answer.status).toBe(302);
   const [event] = await waitFor(() => clicksOf(link.code).length > 0 && clicksOf(link.code));
   expect(event?.bot).toBe(true);
@@ -135,11 +164,15 @@ test('/metrics counts visitor answers by status', async () => {
 
 test('/metrics counts click events published as a _total counter, and the read model lag per partition', async () => {
   const scrape = async () => (await fetch(`http://127.0.0.1:${port()}/metrics`)).text();
-  const published = (text: string) => Number(/^redirector_clicks_published_total\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+  const published = (text: string) =>
+    Number(/^redirector_clicks_published_total\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? NaN);
   const before = await scrape();
   expect(before).toContain('# TYPE redirector_clicks_published_total counter');
   expect(before).toContain('# TYPE redirector_clicks_dropped_total counter');
   await visit(port(), host, `/${(links.active as LinkState).code}`, { headers: { 'user-agent': BROWSER } });
-  await waitFor(async () => published(await scrape()) === published(before) + 1, { timeoutMs: 10_000, message: 'the click published' });
+  await waitFor(async () => published(await scrape()) === published(before) + 1, {
+    timeoutMs: 10_000,
+    message: 'the click published',
+  });
   expect(before).toMatch(/^event_consumer_lag_messages\{[^}]*topic="links\.v1"[^}]*\} \d+$/m);
 });

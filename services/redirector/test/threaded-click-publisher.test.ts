@@ -19,14 +19,24 @@ afterEach(async () => {
 });
 
 function publisherOn(brokers: string[], startThread?: (data: PublisherWorkerData) => Worker): ThreadedClickPublisher {
-  const publisher = new ThreadedClickPublisher({ brokers, clientId: 'redirector-test', logger: silentLogger(), startThread });
+  const publisher = new ThreadedClickPublisher({
+    brokers,
+    clientId: 'redirector-test',
+    logger: silentLogger(),
+    startThread,
+  });
   cleanup.push(() => publisher.close());
   return publisher;
 }
 
 describe('on the shared Kafka', () => {
   test('the thread runs with its young generation capped, so that its heap does not compact itself over and over (click-publisher-thread.ts)', async () => {
-    const worker = startClickPublisherThread({ brokers: getTestInfra().kafka.brokers, clientId: 'redirector-test', logLevel: 'silent', logBindings: {} });
+    const worker = startClickPublisherThread({
+      brokers: getTestInfra().kafka.brokers,
+      clientId: 'redirector-test',
+      logLevel: 'silent',
+      logBindings: {},
+    });
     cleanup.push(() => worker.terminate());
     await new Promise((resolve) => worker.once('online', resolve));
     expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(6);
@@ -35,7 +45,9 @@ describe('on the shared Kafka', () => {
   test('batches produced by the thread arrive on clicks.v1 with their eventIds and keys', async () => {
     const { brokers } = getTestInfra().kafka;
     const publisher = publisherOn(brokers);
-    const batches = [0, 1, 2].map((b) => Array.from({ length: 200 }, (_, i) => newClickFact(links[(b + i) % links.length]!)));
+    const batches = [0, 1, 2].map((b) =>
+      Array.from({ length: 200 }, (_, i) => newClickFact(links[(b + i) % links.length]!)),
+    );
     await Promise.all(batches.map((batch) => publisher.publish(ClickBatch.of(batch.map(encodeClickFact)))));
 
     const bus = await connectBus(brokers);
@@ -50,11 +62,14 @@ describe('on the shared Kafka', () => {
     });
     cleanup.push(() => subscription.stop());
     const sent = batches.flat();
-    await waitFor(() => keysById.size >= sent.length, { timeoutMs: 30_000, message: `${sent.length} click events on clicks.v1` });
+    await waitFor(() => keysById.size >= sent.length, {
+      timeoutMs: 30_000,
+      message: `${sent.length} click events on clicks.v1`,
+    });
     expect(keysById).toEqual(new Map(sent.map((fact) => [fact.eventId, `${fact.domain}/${fact.code}`])));
   });
 
-  test('visits\' events arrive on clicks.v1 as the batch holds them', async () => {
+  test("visits' events arrive on clicks.v1 as the batch holds them", async () => {
     const { brokers } = getTestInfra().kafka;
     const publisher = publisherOn(brokers);
     const batch = new ClickBatch();
@@ -62,7 +77,17 @@ describe('on the shared Kafka', () => {
       const link = links[i % links.length]!;
       batch.appendVisit({
         entry: toLinkEntry(link),
-        request: { host: link.domain, path: `/${link.code}`, rawQuery: '', method: 'GET', ip: '198.51.100.7', ua: `Mozilla/5.0 «x» ${i}`, referer: i % 2 === 0 ? null : 'https://ref.example/"q"', accept: undefined, nowMs: Date.now() },
+        request: {
+          host: link.domain,
+          path: `/${link.code}`,
+          rawQuery: '',
+          method: 'GET',
+          ip: '198.51.100.7',
+          ua: `Mozilla/5.0 «x» ${i}`,
+          referer: i % 2 === 0 ? null : 'https://ref.example/"q"',
+          accept: undefined,
+          nowMs: Date.now(),
+        },
         context: { source: i % 3 === 0 ? 'qr' : 'click', bot: i % 5 === 0 },
       });
     }
@@ -76,11 +101,16 @@ describe('on the shared Kafka', () => {
       topic: clicksTopic,
       mode: 'broadcast',
       handleBatch: async (messages) => {
-        for (const m of messages) if (m.value?.tenantId === tenant.id && m.value.ip === '198.51.100.7') received.set(m.value.eventId, { key: m.key, value: m.value });
+        for (const m of messages)
+          if (m.value?.tenantId === tenant.id && m.value.ip === '198.51.100.7')
+            received.set(m.value.eventId, { key: m.key, value: m.value });
       },
     });
     cleanup.push(() => subscription.stop());
-    await waitFor(() => received.size >= expected.length, { timeoutMs: 30_000, message: `${expected.length} click events on clicks.v1` });
+    await waitFor(() => received.size >= expected.length, {
+      timeoutMs: 30_000,
+      message: `${expected.length} click events on clicks.v1`,
+    });
     expect(received).toEqual(new Map(expected.map((c) => [c.eventId, { key: c.key, value: JSON.parse(c.json) }])));
   });
 
@@ -98,7 +128,9 @@ describe('on the shared Kafka', () => {
     const publisher = publisherOn(getTestInfra().kafka.brokers);
     await publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[0]!))]));
     await publisher.close();
-    await expect(publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[0]!))]))).rejects.toThrow(/closed/);
+    await expect(publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[0]!))]))).rejects.toThrow(
+      /closed/,
+    );
   });
 });
 
@@ -140,7 +172,9 @@ describe('when its thread dies', () => {
       const crashing = `require('node:worker_threads').parentPort.on('message', () => { throw new Error('the thread crashed'); });`;
       return new Worker(crashing, { eval: true });
     });
-    await expect(publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[0]!))]))).rejects.toThrow('the thread crashed');
+    await expect(publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[0]!))]))).rejects.toThrow(
+      'the thread crashed',
+    );
 
     await publisher.publish(ClickBatch.of([encodeClickFact(newClickFact(links[1]!))]));
     expect(started).toBe(2);

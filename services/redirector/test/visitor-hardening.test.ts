@@ -5,10 +5,15 @@ import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtu
 import { connectBus, startRedirector, type StartedRedirector } from './support/redirector-harness';
 import { visit } from './support/visit-client';
 
-const tenant = newTenant({ branding: { name: 'Acme', primaryColor: '#ff0000', logoUrl: 'https://cdn.example/logo.png' } });
+const tenant = newTenant({
+  branding: { name: 'Acme', primaryColor: '#ff0000', logoUrl: 'https://cdn.example/logo.png' },
+});
 const host = tenant.defaultDomain;
 // Stored before destinations were normalised: non-ASCII in the path and query, a Cyrillic letter in the host.
-const legacy = newLink(tenant, { code: `legacy${Date.now()}`, destination: 'https://\u0430pple.example/caf\u00e9?q=\u65e5\u672c' });
+const legacy = newLink(tenant, {
+  code: `legacy${Date.now()}`,
+  destination: 'https://\u0430pple.example/caf\u00e9?q=\u65e5\u672c',
+});
 let bus: KafkaEventBus;
 let redirector: StartedRedirector;
 
@@ -19,7 +24,9 @@ beforeAll(async () => {
   await publishLinks(bus, [legacy]);
   // As the embedded mode starts it: visitors reach this listener directly.
   redirector = await startRedirector(brokers, { METRICS_ON_VISITOR_LISTENER: 'false' });
-  await waitFor(async () => (await visit(redirector.service.port, host, `/${legacy.code}`)).status === 302, { message: 'the link in the read model' });
+  await waitFor(async () => (await visit(redirector.service.port, host, `/${legacy.code}`)).status === 302, {
+    message: 'the link in the read model',
+  });
 });
 
 afterAll(async () => {
@@ -43,7 +50,11 @@ test('branded pages carry a strict CSP that admits their own style only, no fram
   expect(csp).toMatch(/frame-ancestors 'none'/);
   const style = /<style>(.*)<\/style>/.exec(page.body)?.[1] ?? '';
   expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
-  expect(page.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-content-type-options': 'nosniff' });
+  expect(page.headers).toMatchObject({
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+  });
 });
 
 test('JSON answers to visitors carry nosniff', async () => {

@@ -19,7 +19,7 @@ describe('consumer lag over a run', () => {
     ]);
   });
 
-  it('adds a group\'s partitions over its instances, counting a partition two instances report once', () => {
+  it("adds a group's partitions over its instances, counting a partition two instances report once", () => {
     const lags = combineLags([
       { service: 'notifier-1', lags: [{ topic: 'clicks.v1', group: 'notifier', partition: '0', lag: 10 }] },
       {

@@ -58,7 +58,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
     if (outcome === 'ok' && call.routeClass === 'redirect') redirectDueMs[redirectsOk++] = dueMs;
   };
 
-  for (let next = 0; next < total; ) {
+  for (let next = 0; next < total;) {
     const due = dueCount(performance.now() - start, opts.ratePerSecond, total);
     for (; next < due; next += 1) {
       const dueMs = scheduledAtMs(next, opts.ratePerSecond);

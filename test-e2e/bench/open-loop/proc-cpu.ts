@@ -16,7 +16,10 @@ export function parseProcStat(text: string): ProcStat {
   if (open < 0 || close < open) throw new Error(`not a /proc stat line: ${text.slice(0, 80)}`);
   // After "pid (comm) ", fields 3 on: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
   // utime stime cutime cstime (proc(5)).
-  const rest = text.slice(close + 2).trim().split(/\s+/);
+  const rest = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   const field = (n: number) => {
     const value = Number(rest[n - 3]);
     if (!Number.isFinite(value)) throw new Error(`field ${n} of /proc stat is not a number: ${text.slice(0, 80)}`);

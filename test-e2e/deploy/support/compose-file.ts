@@ -6,7 +6,11 @@ import { REPO_ROOT } from './service-catalog';
 
 const environmentSchema = z.union([
   z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)),
-  z.array(z.string()).transform((entries) => Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]))),
+  z
+    .array(z.string())
+    .transform((entries) =>
+      Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)])),
+    ),
 ]);
 
 const composeServiceSchema = z.looseObject({
@@ -42,17 +46,20 @@ const INTERPOLATION = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g
 
 /** Compose's variable interpolation (`${X}`, `${X:-default}`, `${X-default}`, `${X:?message}`, `$$`) against `env`. */
 export function interpolate(value: string, env: Record<string, string | undefined>): string {
-  return value.replace(INTERPOLATION, (whole, name: string | undefined, operator: string | undefined, argument: string | undefined) => {
-    if (whole === '$$') return '$';
-    const current = env[name!];
-    const unsetOrEmpty = current === undefined || (operator?.startsWith(':') === true && current === '');
-    if (operator?.endsWith('-')) return unsetOrEmpty ? argument! : current!;
-    if (operator?.endsWith('?')) {
-      if (unsetOrEmpty) throw new Error(`${name} is required: ${argument}`);
-      return current!;
-    }
-    return current ?? '';
-  });
+  return value.replace(
+    INTERPOLATION,
+    (whole, name: string | undefined, operator: string | undefined, argument: string | undefined) => {
+      if (whole === '$$') return '$';
+      const current = env[name!];
+      const unsetOrEmpty = current === undefined || (operator?.startsWith(':') === true && current === '');
+      if (operator?.endsWith('-')) return unsetOrEmpty ? argument! : current!;
+      if (operator?.endsWith('?')) {
+        if (unsetOrEmpty) throw new Error(`${name} is required: ${argument}`);
+        return current!;
+      }
+      return current ?? '';
+    },
+  );
 }
 
 /** Names of the variables compose refuses to start without (`${X:?...}` anywhere in the file). */

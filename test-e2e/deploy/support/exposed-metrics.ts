@@ -36,7 +36,21 @@ export function exposedMetricNames(): Set<string> {
   return names;
 }
 
-const PROMQL_WORDS = new Set(['by', 'without', 'and', 'or', 'unless', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'offset', 'inf', 'nan']);
+const PROMQL_WORDS = new Set([
+  'by',
+  'without',
+  'and',
+  'or',
+  'unless',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'offset',
+  'inf',
+  'nan',
+]);
 
 /** The metric names a PromQL expression reads (label matchers, ranges, grouping labels and functions left out). */
 export function metricsInPromQL(expr: string): string[] {

@@ -19,7 +19,9 @@ const envVarSchema = z.object({
   value: z.string().optional(),
   valueFrom: z.object({ configMapKeyRef: keyRef.optional(), secretKeyRef: keyRef.optional() }).optional(),
 });
-const httpProbe = z.looseObject({ httpGet: z.looseObject({ path: z.string(), port: z.union([z.string(), z.number()]) }).optional() });
+const httpProbe = z.looseObject({
+  httpGet: z.looseObject({ path: z.string(), port: z.union([z.string(), z.number()]) }).optional(),
+});
 const containerSchema = z.looseObject({
   name: z.string(),
   image: z.string(),
@@ -27,7 +29,9 @@ const containerSchema = z.looseObject({
   ports: z.array(z.looseObject({ name: z.string().optional(), containerPort: z.number() })).default([]),
   env: z.array(envVarSchema).default([]),
   envFrom: z.array(z.looseObject({ configMapRef: z.object({ name: z.string() }).optional() })).default([]),
-  resources: z.looseObject({ requests: z.record(z.string(), z.unknown()), limits: z.record(z.string(), z.unknown()) }).optional(),
+  resources: z
+    .looseObject({ requests: z.record(z.string(), z.unknown()), limits: z.record(z.string(), z.unknown()) })
+    .optional(),
   readinessProbe: httpProbe.optional(),
   livenessProbe: httpProbe.optional(),
   volumeMounts: z.array(z.looseObject({ name: z.string(), mountPath: z.string() })).default([]),
@@ -36,7 +40,10 @@ export const deploymentSchema = z.looseObject({
   metadata: z.looseObject({ name: z.string() }),
   spec: z.looseObject({
     template: z.looseObject({
-      spec: z.looseObject({ containers: z.array(containerSchema).min(1), volumes: z.array(z.looseObject({ name: z.string() })).default([]) }),
+      spec: z.looseObject({
+        containers: z.array(containerSchema).min(1),
+        volumes: z.array(z.looseObject({ name: z.string() })).default([]),
+      }),
     }),
   }),
 });
@@ -95,8 +102,15 @@ export function containerEnv(manifests: Manifest[], container: K8sContainer): Ma
   }
   for (const entry of container.env) {
     const { configMapKeyRef: cm, secretKeyRef: secret } = entry.valueFrom ?? {};
-    if (entry.value !== undefined) result.set(entry.name, { name: entry.name, value: entry.value, source: 'literal', optional: false });
-    else if (cm) result.set(entry.name, { name: entry.name, value: configMapData(manifests, cm.name)[cm.key], source: 'configMap', optional: cm.optional ?? false });
+    if (entry.value !== undefined)
+      result.set(entry.name, { name: entry.name, value: entry.value, source: 'literal', optional: false });
+    else if (cm)
+      result.set(entry.name, {
+        name: entry.name,
+        value: configMapData(manifests, cm.name)[cm.key],
+        source: 'configMap',
+        optional: cm.optional ?? false,
+      });
     else if (secret) result.set(entry.name, { name: entry.name, source: 'secret', optional: secret.optional ?? false });
     else throw new Error(`${container.name}: env ${entry.name} has neither a value nor a supported valueFrom`);
   }

@@ -35,7 +35,12 @@ export interface FullGatewayAnswer extends GatewayAnswer {
  * One request to a gateway with the given Host header (fetch replaces Host with the URL's), the body read whole.
  * No Accept-Encoding: nginx would compress text files.
  */
-export function askGateway(port: number, method: string, host: string, pathAndQuery: string): Promise<FullGatewayAnswer> {
+export function askGateway(
+  port: number,
+  method: string,
+  host: string,
+  pathAndQuery: string,
+): Promise<FullGatewayAnswer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path: pathAndQuery, headers: { host } }, (res) => {
       const chunks: Buffer[] = [];
@@ -107,7 +112,9 @@ events { worker_connections 64; }
 http { access_log off; ${temp.join(' ')} include ${dir}/gateway.conf; }\n`;
     writeFileSync(path.join(dir, 'nginx.conf'), config);
     let stderr = '';
-    child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const send = (method: string, host: string, pathAndQuery: string): Promise<GatewayAnswer> =>
       askGateway(port, method, host, pathAndQuery).then(({ status, servedBy }) => ({ status, servedBy }));

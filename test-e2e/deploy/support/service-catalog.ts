@@ -33,13 +33,20 @@ const extendWith = (shape: z.ZodRawShape, infra: readonly InfraShapeName[]) =>
 /** Every service under services/, as its production entry (main.ts) reads its configuration. */
 export const SERVICES: readonly ServiceEntry[] = [
   { name: 'link-api', ownShape: linkApi.configSchema.shape, infra: [], load: linkApi.loadProductionConfig },
-  { name: 'redirector', ownShape: redirector.ConfigSchema.shape, infra: ['kafkaEnv'], load: redirector.loadProductionConfig },
+  {
+    name: 'redirector',
+    ownShape: redirector.ConfigSchema.shape,
+    infra: ['kafkaEnv'],
+    load: redirector.loadProductionConfig,
+  },
   {
     name: 'analytics-ingest',
     ownShape: analyticsIngest.configSchema.shape,
     infra: ['kafkaEnv', 'databaseEnv', 'redisEnv'],
     load: (env) =>
-      parseConfig(extendWith(analyticsIngest.configSchema.shape, ['kafkaEnv', 'databaseEnv', 'redisEnv']), env, { service: 'analytics-ingest' }),
+      parseConfig(extendWith(analyticsIngest.configSchema.shape, ['kafkaEnv', 'databaseEnv', 'redisEnv']), env, {
+        service: 'analytics-ingest',
+      }),
   },
   {
     name: 'notifier',
@@ -47,7 +54,9 @@ export const SERVICES: readonly ServiceEntry[] = [
     infra: ['kafkaEnv', 'databaseEnv', 'redisEnv'],
     load: (env) =>
       notifier.checkConfig(
-        parseConfig(notifier.configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv }), env, { service: 'notifier' }),
+        parseConfig(notifier.configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv }), env, {
+          service: 'notifier',
+        }),
       ),
   },
   {

@@ -16,4 +16,12 @@ export const TEST_SECRETS: Readonly<Record<string, string>> = {
 };
 
 /** Variables that carry a secret: they may only come from the operator's environment or a Secret, never a literal. */
-export const SECRET_VARIABLES = ['OPERATOR_TOKEN', 'SECRET_ENCRYPTION_KEY', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_KEY', 'VISITOR_HASH_SALT', 'SECRET_ENCRYPTION_PREVIOUS_KEYS'];
+export const SECRET_VARIABLES = [
+  'OPERATOR_TOKEN',
+  'SECRET_ENCRYPTION_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'S3_SECRET_KEY',
+  'VISITOR_HASH_SALT',
+  'SECRET_ENCRYPTION_PREVIOUS_KEYS',
+];

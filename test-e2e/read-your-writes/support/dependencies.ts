@@ -19,7 +19,9 @@ export interface Bound {
 const READS = ['/v1/links', '/v1/channels', '/v1/analytics', '/v1/gs1/links', '/v1/gs1/exports'];
 
 function expectEvery(answers: { status: number; text: string }[], expected: number, what: string[]): void {
-  const wrong = answers.flatMap((answer, i) => (answer.status === expected ? [] : [`${what[i]} ${answer.status} ${answer.text.slice(0, 120)}`]));
+  const wrong = answers.flatMap((answer, i) =>
+    answer.status === expected ? [] : [`${what[i]} ${answer.status} ${answer.text.slice(0, 120)}`],
+  );
   if (wrong.length > 0) throw new Error(wrong.join('; '));
 }
 
@@ -31,7 +33,11 @@ function gtin13(seed: string): string {
 const code = () => `ryw${randomBytes(5).toString('hex')}`;
 
 async function createLink(target: RywTarget, key: string, body: Record<string, unknown> = {}) {
-  const answer = await call(target, { apiKey: key }, 'POST', '/v1/links', { destination: 'https://example.com/ryw', code: code(), ...body });
+  const answer = await call(target, { apiKey: key }, 'POST', '/v1/links', {
+    destination: 'https://example.com/ryw',
+    code: code(),
+    ...body,
+  });
   expectStatus(answer, 201, 'create link');
   return answer.body as { code: string; domain: string };
 }
@@ -62,14 +68,25 @@ export const DEPENDENCIES: Dependency[] = [
         records: [{ gtin, batch: `D${round}`, domain, destination: 'https://brand.example/ryw' }],
       });
       expectStatus(bulk, 200, 'GS1 bulk');
-      if (bulk.body.created !== 1) throw new Error(`GS1 record on the new domain not created: ${bulk.text.slice(0, 200)}`);
+      if (bulk.body.created !== 1)
+        throw new Error(`GS1 record on the new domain not created: ${bulk.text.slice(0, 200)}`);
     },
   },
   {
     name: 'an entitlement granted just now is honoured',
     async attempt(target, tenant, round) {
-      expectStatus(await call(target, 'operator', 'PUT', `/admin/v1/tenants/${tenant.id}/entitlements`, { entitlements: [] }), 200, 'revoke entitlement');
-      expectStatus(await call(target, 'operator', 'PUT', `/admin/v1/tenants/${tenant.id}/entitlements`, { entitlements: ['resolver'] }), 200, 'grant entitlement');
+      expectStatus(
+        await call(target, 'operator', 'PUT', `/admin/v1/tenants/${tenant.id}/entitlements`, { entitlements: [] }),
+        200,
+        'revoke entitlement',
+      );
+      expectStatus(
+        await call(target, 'operator', 'PUT', `/admin/v1/tenants/${tenant.id}/entitlements`, {
+          entitlements: ['resolver'],
+        }),
+        200,
+        'grant entitlement',
+      );
       const bulk = await call(target, { apiKey: tenant.key }, 'POST', '/v1/gs1/links/bulk', {
         records: [
           {
@@ -84,7 +101,8 @@ export const DEPENDENCIES: Dependency[] = [
         upsert: true,
       });
       expectStatus(bulk, 200, 'GS1 bulk');
-      if (bulk.body.failed !== 0) throw new Error(`record needing the resolver entitlement refused: ${bulk.text.slice(0, 200)}`);
+      if (bulk.body.failed !== 0)
+        throw new Error(`record needing the resolver entitlement refused: ${bulk.text.slice(0, 200)}`);
     },
   },
   {
@@ -149,14 +167,25 @@ export const BOUNDS: Bound[] = [
       expectEvery(await Promise.all(READS.map((path) => call(target, { apiKey: key }, 'GET', path))), 200, READS);
       expectStatus(await call(target, 'operator', 'POST', `/admin/v1/keys/${id}/revoke`), 200, 'revoke key');
       const since = Date.now();
-      return until(async () => (await Promise.all(READS.map((path) => call(target, { apiKey: key }, 'GET', path)))).every((a) => a.status === 401), since, 'revocation');
+      return until(
+        async () =>
+          (await Promise.all(READS.map((path) => call(target, { apiKey: key }, 'GET', path)))).every(
+            (a) => a.status === 401,
+          ),
+        since,
+        'revocation',
+      );
     },
   },
   {
     name: 'a disabled link stops redirecting',
     async measure(target, tenant) {
       const link = await createLink(target, tenant.key);
-      expectStatus(await call(target, { apiKey: tenant.key }, 'PATCH', `/v1/links/${link.code}`, { status: 'disabled' }), 200, 'disable link');
+      expectStatus(
+        await call(target, { apiKey: tenant.key }, 'PATCH', `/v1/links/${link.code}`, { status: 'disabled' }),
+        200,
+        'disable link',
+      );
       const since = Date.now();
       return until(async () => (await visit(target, link.domain, `/${link.code}`)).status === 404, since, 'disable');
     },
@@ -164,14 +193,26 @@ export const BOUNDS: Bound[] = [
   {
     name: 'a deleted channel can no longer be named by a link',
     async measure(target, tenant) {
-      const channel = await call(target, { apiKey: tenant.key }, 'POST', '/v1/channels', { type: 'webhook', name: 'gone', config: { url: `${target.webhookBase}/gone` } });
+      const channel = await call(target, { apiKey: tenant.key }, 'POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'gone',
+        config: { url: `${target.webhookBase}/gone` },
+      });
       expectStatus(channel, 201, 'create channel');
-      expectStatus(await call(target, { apiKey: tenant.key }, 'DELETE', `/v1/channels/${channel.body.id}`), 204, 'delete channel');
+      expectStatus(
+        await call(target, { apiKey: tenant.key }, 'DELETE', `/v1/channels/${channel.body.id}`),
+        204,
+        'delete channel',
+      );
       const since = Date.now();
       // Channels are checked before destination screening: a screened-out destination makes the probe a 422 while the
       // channel is known and a 400 once it is gone, and never creates a link.
       const probe = { destination: 'http://127.0.0.1/probe', notifyChannels: [channel.body.id] };
-      return until(async () => (await call(target, { apiKey: tenant.key }, 'POST', '/v1/links', probe)).status === 400, since, 'channel delete');
+      return until(
+        async () => (await call(target, { apiKey: tenant.key }, 'POST', '/v1/links', probe)).status === 400,
+        since,
+        'channel delete',
+      );
     },
   },
 ];

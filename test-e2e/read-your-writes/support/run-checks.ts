@@ -30,7 +30,9 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
     for (const dependency of DEPENDENCIES) {
       const failures: string[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        await dependency.attempt(target, tenant, round).catch((error: Error) => failures.push(`round ${round}: ${error.message}`));
+        await dependency
+          .attempt(target, tenant, round)
+          .catch((error: Error) => failures.push(`round ${round}: ${error.message}`));
       }
       report.dependencies.push({ name: dependency.name, attempts: ROUNDS, failures });
     }
@@ -43,7 +45,13 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
           (error: Error) => failures.push(`round ${round}: ${error.message}`),
         );
       }
-      report.bounds.push({ name: bound.name, samples: samples.length, p99Ms: p99(samples), maxMs: Math.max(0, ...samples), failures });
+      report.bounds.push({
+        name: bound.name,
+        samples: samples.length,
+        p99Ms: p99(samples),
+        maxMs: Math.max(0, ...samples),
+        failures,
+      });
     }
   } finally {
     await burners.stop();
@@ -51,7 +59,9 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
   const lines = [
     `read-your-writes, ${shape}, every core busy:`,
     ...report.dependencies.map((d) => `  ${d.name}: ${d.attempts - d.failures.length}/${d.attempts} ok`),
-    ...report.bounds.map((b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ${b.failures.length} failed`),
+    ...report.bounds.map(
+      (b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ${b.failures.length} failed`,
+    ),
     `  answers 503 (unavailable) tried again after Retry-After: ${retriedUnavailable.count}`,
   ];
   console.log(lines.join('\n'));

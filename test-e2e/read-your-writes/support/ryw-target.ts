@@ -52,7 +52,11 @@ async function callOnce(
   const headers: Record<string, string> =
     auth === 'operator' ? { authorization: `Bearer ${target.operatorToken}` } : { 'x-api-key': auth.apiKey };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${target.apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${target.apiUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -67,7 +71,15 @@ async function callOnce(
 export function visit(target: RywTarget, host: string, path: string): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: target.visitorPort, path, method: 'GET', agent: false, headers: { host, accept: 'text/html' }, timeout: 10_000 },
+      {
+        host: '127.0.0.1',
+        port: target.visitorPort,
+        path,
+        method: 'GET',
+        agent: false,
+        headers: { host, accept: 'text/html' },
+        timeout: 10_000,
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location }));

@@ -11,7 +11,8 @@ export interface SdkTenant {
 }
 
 function must<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
-  if (answer.data === undefined) throw new Error(`${what}: ${WaymarkApiError.from(answer.response, answer.error).message}`);
+  if (answer.data === undefined)
+    throw new Error(`${what}: ${WaymarkApiError.from(answer.response, answer.error).message}`);
   return answer.data;
 }
 
@@ -19,18 +20,38 @@ function must<T>(answer: { data?: T; error?: unknown; response: Response }, what
 export async function onboardWithSdk(system: EmbeddedWaymark): Promise<SdkTenant> {
   const operator = createWaymarkClient({ baseUrl: system.apiUrl, apiKey: system.operatorToken, auth: 'bearer' });
   const tenant = must(
-    await operator.POST('/admin/v1/tenants', { body: { name: 'SDK Corp', plan: 'enterprise', entitlements: ['resolver'] } }),
+    await operator.POST('/admin/v1/tenants', {
+      body: { name: 'SDK Corp', plan: 'enterprise', entitlements: ['resolver'] },
+    }),
     'create tenant',
   );
   const domain = `sdk-${randomBytes(5).toString('hex')}.example.test`;
-  must(await operator.POST('/admin/v1/tenants/{id}/domains', { params: { path: { id: tenant.id } }, body: { name: domain } }), 'add domain');
   must(
-    await operator.POST('/admin/v1/domains/{name}/verify', { params: { path: { name: domain } }, body: { method: 'operator' } }),
+    await operator.POST('/admin/v1/tenants/{id}/domains', {
+      params: { path: { id: tenant.id } },
+      body: { name: domain },
+    }),
+    'add domain',
+  );
+  must(
+    await operator.POST('/admin/v1/domains/{name}/verify', {
+      params: { path: { name: domain } },
+      body: { method: 'operator' },
+    }),
     'verify domain',
   );
-  must(await operator.PATCH('/admin/v1/tenants/{id}', { params: { path: { id: tenant.id } }, body: { defaultDomain: domain } }), 'default domain');
+  must(
+    await operator.PATCH('/admin/v1/tenants/{id}', {
+      params: { path: { id: tenant.id } },
+      body: { defaultDomain: domain },
+    }),
+    'default domain',
+  );
   const key = must(
-    await operator.POST('/admin/v1/tenants/{id}/keys', { params: { path: { id: tenant.id } }, body: { name: 'sdk', scopes: [...SCOPES] } }),
+    await operator.POST('/admin/v1/tenants/{id}/keys', {
+      params: { path: { id: tenant.id } },
+      body: { name: 'sdk', scopes: [...SCOPES] },
+    }),
     'issue key',
   );
   const requests = { count: 0 };
@@ -38,7 +59,11 @@ export async function onboardWithSdk(system: EmbeddedWaymark): Promise<SdkTenant
     requests.count += 1;
     return fetch(input, init);
   };
-  return { waymark: createWaymarkClient({ baseUrl: system.apiUrl, apiKey: key.key, fetch: counting }), domain, requests };
+  return {
+    waymark: createWaymarkClient({ baseUrl: system.apiUrl, apiKey: key.key, fetch: counting }),
+    domain,
+    requests,
+  };
 }
 
 export { must };

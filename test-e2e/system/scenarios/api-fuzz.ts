@@ -26,10 +26,18 @@ const segment = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
   fc.constantFrom('0', '-1', '..', '%', 'null', "'; DROP TABLE x;--", '01/09506000134352', 'a'.repeat(300)),
 );
-const queryValue = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', '0', '-5', '1e309', '24h', '2026-13-45', 'true', '[]'));
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom('', '0', '-5', '1e309', '24h', '2026-13-45', 'true', '[]'),
+);
 const body = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-  fc.dictionary(fc.constantFrom('destination', 'code', 'rows', 'records', 'type', 'config', 'name', 'scopes', 'tags', 'gtin'), fc.jsonValue({ maxDepth: 2 })).map((v) => JSON.stringify(v)),
+  fc
+    .dictionary(
+      fc.constantFrom('destination', 'code', 'rows', 'records', 'type', 'config', 'name', 'scopes', 'tags', 'gtin'),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    .map((v) => JSON.stringify(v)),
   fc.constantFrom('{', 'not json', '{"destination":', '[]', 'null', '"x"'),
 );
 
@@ -47,7 +55,8 @@ async function storedState(system: System, tenant: Tenant): Promise<Map<string, 
   const state = new Map<string, string>();
   for (const family of FAMILIES) {
     const reply = await (family.admin ? system.operator : tenant.api).raw('GET', family.list);
-    if (reply.status !== 200) throw new Error(`GET ${family.list} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+    if (reply.status !== 200)
+      throw new Error(`GET ${family.list} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     state.set(family.prefix, reply.text);
   }
   return state;
@@ -68,7 +77,11 @@ export function apiFuzz(system: () => System): void {
 
     it('answers random input to every operation without a 5xx, with errors in the {error, code} shape', async () => {
       const operations = Object.entries(system().openApi.paths).flatMap(([path, ops]) =>
-        METHODS.filter((m) => m in ops).map((method) => ({ path, method, op: (ops as Record<string, Operation>)[method] as Operation })),
+        METHODS.filter((m) => m in ops).map((method) => ({
+          path,
+          method,
+          op: (ops as Record<string, Operation>)[method] as Operation,
+        })),
       );
       expect(operations.length).toBeGreaterThan(20);
       const failures: string[] = [];
@@ -79,7 +92,9 @@ export function apiFuzz(system: () => System): void {
         const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
         const input = fc.record({
           params: fc.array(segment, { minLength: 4, maxLength: 4 }),
-          query: fc.dictionary(fc.constantFrom(...(queryNames.length ? queryNames : ['x'])), queryValue, { maxKeys: 3 }),
+          query: fc.dictionary(fc.constantFrom(...(queryNames.length ? queryNames : ['x'])), queryValue, {
+            maxKeys: 3,
+          }),
           body: op.requestBody || method !== 'get' ? fc.option(body, { nil: undefined }) : fc.constant(undefined),
         });
         await fc.assert(
@@ -88,11 +103,17 @@ export function apiFuzz(system: () => System): void {
             const concrete = path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[i++] as string));
             const search = new URLSearchParams(query).toString();
             const url = `${concrete}${search ? `?${search}` : ''}`;
-            const reply = await client.raw(method.toUpperCase(), url, method === 'get' || method === 'delete' ? undefined : text);
+            const reply = await client.raw(
+              method.toUpperCase(),
+              url,
+              method === 'get' || method === 'delete' ? undefined : text,
+            );
             const shaped = typeof reply.body?.error === 'string' && typeof reply.body?.code === 'string';
             if (method !== 'get' && reply.status < 300) accepted.add(path);
             if (reply.status >= 500 || (reply.status >= 400 && !shaped)) {
-              failures.push(`${method.toUpperCase()} ${url} body=${String(text).slice(0, 80)} -> ${reply.status} ${reply.text.slice(0, 160)}`);
+              failures.push(
+                `${method.toUpperCase()} ${url} body=${String(text).slice(0, 80)} -> ${reply.status} ${reply.text.slice(0, 160)}`,
+              );
             }
           }),
           { numRuns: RUNS_PER_OPERATION, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
@@ -104,7 +125,11 @@ export function apiFuzz(system: () => System): void {
       // Random input is almost always rejected; a family that did accept a write (say, a random but valid plan) is
       // the one place a change is expected.
       expect(untouched.length).toBeGreaterThanOrEqual(FAMILIES.length - 2);
-      for (const family of untouched) expect({ family: family.prefix, listed: after.get(family.prefix) }).toEqual({ family: family.prefix, listed: before.get(family.prefix) });
+      for (const family of untouched)
+        expect({ family: family.prefix, listed: after.get(family.prefix) }).toEqual({
+          family: family.prefix,
+          listed: before.get(family.prefix),
+        });
     }, 180_000);
 
     it('answers every class of hostile input at every path, query, body field and credential header without a 5xx', async () => {
@@ -121,16 +146,26 @@ export function apiFuzz(system: () => System): void {
         Array.from({ length: HOSTILE_CONCURRENCY }, async () => {
           for (let next = queue.shift(); next; next = queue.shift()) {
             const { method, path, headers, body } = next;
-            const reply = await rawRequest(system().gateway.url, method, path, headers, body).catch((error: Error) => ({ status: 0, contentType: '', text: error.message }));
+            const reply = await rawRequest(system().gateway.url, method, path, headers, body).catch((error: Error) => ({
+              status: 0,
+              contentType: '',
+              text: error.message,
+            }));
             sent += 1;
             const what = `${method} ${path.slice(0, 120)} ${JSON.stringify(headers).slice(0, 80)} body=${String(body).slice(0, 80)} -> ${reply.status} ${reply.text.slice(0, 160)}`;
             if (reply.status >= 500 || reply.status === 0) failures.push(what);
             // The gateway's own refusals included: every error is `{error, code}`.
-            else if (reply.status >= 400 && !(/json/.test(reply.contentType) && /"error":".*"code":"/s.test(reply.text))) unshaped.push(what);
+            else if (
+              reply.status >= 400 &&
+              !(/json/.test(reply.contentType) && /"error":".*"code":"/s.test(reply.text))
+            )
+              unshaped.push(what);
           }
         }),
       );
-      console.info(`hostile input: ${sent} requests sent over ${requests.length} cases, ${failures.length} answered >= 500`);
+      console.info(
+        `hostile input: ${sent} requests sent over ${requests.length} cases, ${failures.length} answered >= 500`,
+      );
       expect(sent).toBe(requests.length);
       expect(failures).toEqual([]);
       expect(unshaped).toEqual([]);
@@ -149,7 +184,11 @@ interface HostileRequest {
  * One request per (operation, place, hostile value): each path parameter, query parameter, body field (nested ones
  * included) and the credential headers in turn, the rest of the request benign, so a value is judged where it lands.
  */
-function hostileRequests(doc: { paths: Record<string, Record<string, Operation>> }, key: string, operatorToken: string): HostileRequest[] {
+function hostileRequests(
+  doc: { paths: Record<string, Record<string, Operation>> },
+  key: string,
+  operatorToken: string,
+): HostileRequest[] {
   const requests: HostileRequest[] = [];
   for (const [template, operations] of Object.entries(doc.paths)) {
     for (const method of METHODS.filter((m) => m in operations)) {
@@ -158,26 +197,37 @@ function hostileRequests(doc: { paths: Record<string, Record<string, Operation>>
       const auth: Record<string, string> = admin ? { authorization: `Bearer ${operatorToken}` } : { 'x-api-key': key };
       const M = method.toUpperCase();
       const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-      const pathWith = (name?: string, value?: string) => template.replace(/\{([^}]+)\}/g, (_, n: string) => (n === name ? (value as string) : 'x'));
+      const pathWith = (name?: string, value?: string) =>
+        template.replace(/\{([^}]+)\}/g, (_, n: string) => (n === name ? (value as string) : 'x'));
       const takesBody = op.requestBody !== undefined;
       const benignBody = takesBody ? '{}' : undefined;
-      for (const name of names) for (const value of HOSTILE_PATH_VALUES) requests.push({ method: M, path: pathWith(name, value), headers: auth, body: benignBody });
+      for (const name of names)
+        for (const value of HOSTILE_PATH_VALUES)
+          requests.push({ method: M, path: pathWith(name, value), headers: auth, body: benignBody });
       const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
       for (const name of queryNames) {
-        for (const value of HOSTILE_QUERY_VALUES) requests.push({ method: M, path: `${pathWith()}?${name}=${value}`, headers: auth, body: benignBody });
+        for (const value of HOSTILE_QUERY_VALUES)
+          requests.push({ method: M, path: `${pathWith()}?${name}=${value}`, headers: auth, body: benignBody });
         requests.push({ method: M, path: `${pathWith()}?${name}=a&${name}=b`, headers: auth, body: benignBody });
       }
       for (const name of (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)) {
-        for (const value of HOSTILE_HEADER_VALUES) requests.push({ method: M, path: pathWith(), headers: { ...auth, [name]: value }, body: benignBody });
+        for (const value of HOSTILE_HEADER_VALUES)
+          requests.push({ method: M, path: pathWith(), headers: { ...auth, [name]: value }, body: benignBody });
       }
       for (const headers of HOSTILE_HEADER_SETS(admin ? operatorToken : key)) {
-        requests.push({ method: M, path: pathWith(), headers: admin && 'x-api-key' in headers ? { ...headers, ...auth } : headers, body: benignBody });
+        requests.push({
+          method: M,
+          path: pathWith(),
+          headers: admin && 'x-api-key' in headers ? { ...headers, ...auth } : headers,
+          body: benignBody,
+        });
       }
       if (!takesBody) continue;
       for (const body of HOSTILE_BODIES) requests.push({ method: M, path: pathWith(), headers: auth, body });
       const schema = op.requestBody?.content?.['application/json']?.schema;
       for (const field of bodyFields(doc as never, schema)) {
-        for (const raw of HOSTILE_JSON_VALUES) requests.push({ method: M, path: pathWith(), headers: auth, body: bodyWith(field, raw) });
+        for (const raw of HOSTILE_JSON_VALUES)
+          requests.push({ method: M, path: pathWith(), headers: auth, body: bodyWith(field, raw) });
       }
     }
   }

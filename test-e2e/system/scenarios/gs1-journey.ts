@@ -41,7 +41,10 @@ export function gs1Journey(system: () => System): void {
       });
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ requested: 3, created: 2, failed: 1 });
-      expect(reply.body.results.map((r: { code?: string }) => r.code).slice(0, 2)).toEqual([`01/0${plain}/10/LOT1`, `01/0${rich}`]);
+      expect(reply.body.results.map((r: { code?: string }) => r.code).slice(0, 2)).toEqual([
+        `01/0${plain}/10/LOT1`,
+        `01/0${rich}`,
+      ]);
     });
 
     it('resolves the Digital Links through the gateway as a GS1 resolver', async () => {
@@ -49,8 +52,12 @@ export function gs1Journey(system: () => System): void {
       const answer = await visit(system().gateway.port, tenant.domain, `/01/0${plain}/10/LOT1`);
       expect(answer.status).toBe(307);
       await waitForRedirect(system(), tenant.domain, `/01/0${rich}`, 'https://brand.example/pip');
-      expect((await visit(system().gateway.port, tenant.domain, `/01/0${rich}?linkType=gs1:recipeInfo`)).location).toBe('https://brand.example/recipes');
-      const linkset = await visit(system().gateway.port, tenant.domain, `/01/0${rich}`, { headers: { accept: 'application/linkset+json' } });
+      expect((await visit(system().gateway.port, tenant.domain, `/01/0${rich}?linkType=gs1:recipeInfo`)).location).toBe(
+        'https://brand.example/recipes',
+      );
+      const linkset = await visit(system().gateway.port, tenant.domain, `/01/0${rich}`, {
+        headers: { accept: 'application/linkset+json' },
+      });
       expect(linkset.status).toBe(200);
       expect(linkset.body).toContain('https://brand.example/recipes');
       expect((await visit(system().gateway.port, tenant.domain, '/.well-known/gs1resolver')).status).toBe(200);
@@ -59,7 +66,12 @@ export function gs1Journey(system: () => System): void {
     });
 
     it('exports artwork, polls the job and downloads a zip with the manifest and one file per code', async () => {
-      const created = await tenant.api.call('POST', '/v1/gs1/exports', { name: 'e2e-artwork', tags: [tag], symbologies: ['qr'], formats: ['svg'] });
+      const created = await tenant.api.call('POST', '/v1/gs1/exports', {
+        name: 'e2e-artwork',
+        tags: [tag],
+        symbologies: ['qr'],
+        formats: ['svg'],
+      });
       expect(created.status).toBe(202);
       expect(created.body).toMatchObject({ name: 'e2e-artwork', status: 'pending' });
       const job = await waitFor(
@@ -76,8 +88,12 @@ export function gs1Journey(system: () => System): void {
       const zip = await fetch(job.downloadUrl);
       expect(zip.status).toBe(200);
       const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-      expect(Object.keys(files)).toEqual(expect.arrayContaining(['manifest.csv', 'README.txt', `01_0${plain}_10_LOT1.svg`, `01_0${rich}.svg`]));
-      const manifest = strFromU8(files['manifest.csv'] as Uint8Array).trim().split(/\r?\n/);
+      expect(Object.keys(files)).toEqual(
+        expect.arrayContaining(['manifest.csv', 'README.txt', `01_0${plain}_10_LOT1.svg`, `01_0${rich}.svg`]),
+      );
+      const manifest = strFromU8(files['manifest.csv'] as Uint8Array)
+        .trim()
+        .split(/\r?\n/);
       expect(manifest[0]).toMatch(/^code,gtin,cpv,batch,serial,dl_url,destination,link_types,size_mm,module_mm,checks/);
       expect(manifest).toHaveLength(3);
       const deleted = await tenant.api.call('DELETE', `/v1/gs1/exports/${created.body.jobId}`);

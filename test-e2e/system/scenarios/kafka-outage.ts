@@ -17,11 +17,21 @@ export function kafkaOutage(system: () => System): void {
 
     beforeAll(async () => {
       tenant = await onboardTenant(system());
-      const channel = await tenant.api.call('POST', '/v1/channels', { type: 'webhook', name: 'outage', config: { url: `${system().receiver.base}${hookPath}` } });
+      const channel = await tenant.api.call('POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'outage',
+        config: { url: `${system().receiver.base}${hookPath}` },
+      });
       secret = channel.body.signingSecret;
       await waitFor(
         async () =>
-          (await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/steady', code: 'steady', notifyChannels: [channel.body.id] })).status === 201,
+          (
+            await tenant.api.call('POST', '/v1/links', {
+              destination: 'https://example.com/steady',
+              code: 'steady',
+              notifyChannels: [channel.body.id],
+            })
+          ).status === 201,
         { timeoutMs: 20_000, intervalMs: 200, message: 'link-api to know the channel' },
       );
       await waitForRedirect(system(), tenant.domain, '/steady', 'https://example.com/steady');
@@ -35,9 +45,12 @@ export function kafkaOutage(system: () => System): void {
         const end = Date.now() + OUTAGE_MS;
         while (Date.now() < end) {
           const started = Date.now();
-          const answer = await visit(system().gateway.port, tenant.domain, '/steady', { forwardedFor: `198.51.100.${(visits % 200) + 1}` });
+          const answer = await visit(system().gateway.port, tenant.domain, '/steady', {
+            forwardedFor: `198.51.100.${(visits % 200) + 1}`,
+          });
           visits += 1;
-          if (answer.status !== 302 || answer.location !== 'https://example.com/steady') failures.push(`${answer.status} ${answer.location}`);
+          if (answer.status !== 302 || answer.location !== 'https://example.com/steady')
+            failures.push(`${answer.status} ${answer.location}`);
           // Light, steady load: one visit per interval (the pause between visits is the load shape, not a wait for a condition).
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, VISIT_EVERY_MS - (Date.now() - started))));
         }
@@ -48,7 +61,8 @@ export function kafkaOutage(system: () => System): void {
       expect(visits).toBeGreaterThan(100);
 
       await waitFor(
-        async () => (await tenant.api.call('GET', '/v1/links/steady/analytics?window=24h')).body?.totals?.total === visits,
+        async () =>
+          (await tenant.api.call('GET', '/v1/links/steady/analytics?window=24h')).body?.totals?.total === visits,
         { timeoutMs: 120_000, intervalMs: 1_000, message: `analytics to count all ${visits} visits` },
       );
       const delivered = await waitFor(

@@ -16,10 +16,16 @@ export function linkApiRestart(system: () => System): void {
 
     it('leaves each row either committed with its links.v1 event (it redirects) or absent', async () => {
       const batch = `b${Date.now().toString(36)}`;
-      const rows = Array.from({ length: ROWS }, (_, i) => ({ destination: `https://example.com/${batch}/${i}`, code: `${batch}-${i}`, tags: { batch } }));
+      const rows = Array.from({ length: ROWS }, (_, i) => ({
+        destination: `https://example.com/${batch}/${i}`,
+        code: `${batch}-${i}`,
+        tags: { batch },
+      }));
       const linkApi = system().services.get('link-api');
       if (!linkApi) throw new Error('link-api is not running');
-      const request = tenant.api.raw('POST', '/v1/links/bulk', JSON.stringify({ rows })).catch((error: Error) => ({ status: 0, text: error.message }));
+      const request = tenant.api
+        .raw('POST', '/v1/links/bulk', JSON.stringify({ rows }))
+        .catch((error: Error) => ({ status: 0, text: error.message }));
       // Fault injection at a fixed point of the request, not a wait for a condition.
       await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
       linkApi.proc.signal('SIGKILL');
@@ -31,7 +37,10 @@ export function linkApiRestart(system: () => System): void {
       const stored = new Set<string>();
       let cursor: string | undefined;
       do {
-        const page = await tenant.api.call('GET', `/v1/links?tag=batch:${batch}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page = await tenant.api.call(
+          'GET',
+          `/v1/links?tag=batch:${batch}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         expect(page.status).toBe(200);
         for (const link of page.body.links as { code: string }[]) stored.add(link.code);
         cursor = page.body.nextCursor ?? undefined;

@@ -43,7 +43,12 @@ export function linksJourney(system: () => System): void {
         },
         { timeoutMs: 20_000, intervalMs: 200, message: 'link-api to know the new channel' },
       );
-      expect(created.body).toMatchObject({ code: 'spring', domain: tenant.domain, status: 'active', notifyChannels: [channelId] });
+      expect(created.body).toMatchObject({
+        code: 'spring',
+        domain: tenant.domain,
+        status: 'active',
+        notifyChannels: [channelId],
+      });
       expect(created.body.shortUrl).toBe(`https://${tenant.domain}/spring`);
       const listed = await tenant.api.call('GET', '/v1/links?tag=campaign:spring');
       expect(listed.body.links.map((l: { code: string }) => l.code)).toEqual(['spring']);
@@ -51,7 +56,11 @@ export function linksJourney(system: () => System): void {
 
     it('creates links in bulk: good rows are created, a bad row is reported without aborting the batch', async () => {
       const bulk = await tenant.api.call('POST', '/v1/links/bulk', {
-        rows: [{ destination: 'https://example.com/a' }, { destination: 'ftp://example.com/nope' }, { destination: 'https://example.com/c', code: 'summer' }],
+        rows: [
+          { destination: 'https://example.com/a' },
+          { destination: 'ftp://example.com/nope' },
+          { destination: 'https://example.com/c', code: 'summer' },
+        ],
       });
       expect(bulk.status).toBe(200);
       expect(bulk.body).toMatchObject({ requested: 3, created: 2, failed: 1 });
@@ -69,7 +78,10 @@ export function linksJourney(system: () => System): void {
       expect(scanned).toBe(`https://${tenant.domain}/spring?s=q`);
 
       await waitForRedirect(system(), tenant.domain, '/spring', 'https://example.com/landing?utm_source=print');
-      const clicks = [await visit(system().gateway.port, tenant.domain, '/spring'), await visit(system().gateway.port, tenant.domain, '/spring', { forwardedFor: '203.0.113.7' })];
+      const clicks = [
+        await visit(system().gateway.port, tenant.domain, '/spring'),
+        await visit(system().gateway.port, tenant.domain, '/spring', { forwardedFor: '203.0.113.7' }),
+      ];
       const { host, path } = pathOf(scanned as string);
       const scan = await visit(system().gateway.port, host, path);
       for (const answer of [...clicks, scan]) {
@@ -89,14 +101,27 @@ export function linksJourney(system: () => System): void {
         { timeoutMs: 45_000, intervalMs: 200, message: 'three webhook deliveries' },
       ).catch(async (error: unknown) => {
         // What the notifier scheduled and attempted, what the receiver got, and how both notifiers fared.
-        const log = await tenant.api.call('GET', `/v1/channels/${channelId}/deliveries`).then((r) => JSON.stringify(r.body), (e: unknown) => String(e));
-        const got = system().receiver.received.map((r) => `${r.path} ${r.status}`).join(', ');
+        const log = await tenant.api.call('GET', `/v1/channels/${channelId}/deliveries`).then(
+          (r) => JSON.stringify(r.body),
+          (e: unknown) => String(e),
+        );
+        const got = system()
+          .receiver.received.map((r) => `${r.path} ${r.status}`)
+          .join(', ');
         const reports = await Promise.all(['notifier-1', 'notifier-2'].map((label) => serviceReport(system(), label)));
-        throw new Error(`${(error as Error).message}\ndelivery log: ${log}\nreceived: ${got || 'nothing'}\n${reports.join('\n')}`, { cause: error });
+        throw new Error(
+          `${(error as Error).message}\ndelivery log: ${log}\nreceived: ${got || 'nothing'}\n${reports.join('\n')}`,
+          { cause: error },
+        );
       });
       expect(deliveries).toHaveLength(3);
       for (const { payload } of deliveries) {
-        expect(payload).toMatchObject({ event: 'click', code: 'spring', shortUrl: `https://${tenant.domain}/spring`, tags: { campaign: 'spring' } });
+        expect(payload).toMatchObject({
+          event: 'click',
+          code: 'spring',
+          shortUrl: `https://${tenant.domain}/spring`,
+          tags: { campaign: 'spring' },
+        });
         expect(typeof payload.ts).toBe('number');
       }
       expect(deliveries.filter((d) => d.payload.source === 'qr')).toHaveLength(1);
@@ -129,14 +154,23 @@ export function linksJourney(system: () => System): void {
       expect(patched.status).toBe(200);
       expect(patched.body.destination).toBe('https://example.org/summer');
       await waitForRedirect(system(), tenant.domain, '/spring', 'https://example.org/summer');
-      expect((await visit(system().gateway.port, tenant.domain, '/spring?s=q')).location).toBe('https://example.org/summer');
+      expect((await visit(system().gateway.port, tenant.domain, '/spring?s=q')).location).toBe(
+        'https://example.org/summer',
+      );
     });
 
     it('confirms an email channel through the link mailed to the recipient (double opt-in)', async () => {
-      const created = await tenant.api.call('POST', '/v1/channels', { type: 'email', name: 'Ops mail', config: { email: 'ops@example.com' } });
+      const created = await tenant.api.call('POST', '/v1/channels', {
+        type: 'email',
+        name: 'Ops mail',
+        config: { email: 'ops@example.com' },
+      });
       expect(created.status).toBe(201);
       expect(created.body.confirmed).toBe(false);
-      const mail = await waitFor(() => system().smtp.mails.find((m) => m.to.includes('ops@example.com')), { timeoutMs: 20_000, message: 'the opt-in mail' });
+      const mail = await waitFor(() => system().smtp.mails.find((m) => m.to.includes('ops@example.com')), {
+        timeoutMs: 20_000,
+        message: 'the opt-in mail',
+      });
       const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const token = /\/v1\/email-confirmations\/([A-Za-z0-9_-]+)/.exec(unfolded)?.[1];
       expect(token).toBeDefined();

@@ -18,10 +18,21 @@ export function notifierRestart(system: () => System): void {
       const hookPath = `/flaky-${Date.now().toString(36)}`;
       const receiver = system().receiver;
       receiver.failNext(hookPath, 1);
-      const channel = await tenant.api.call('POST', '/v1/channels', { type: 'webhook', name: 'Flaky', config: { url: `${receiver.base}${hookPath}` } });
+      const channel = await tenant.api.call('POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'Flaky',
+        config: { url: `${receiver.base}${hookPath}` },
+      });
       expect(channel.status).toBe(201);
       await waitFor(
-        async () => (await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/r', code: 'retry-me', notifyChannels: [channel.body.id] })).status === 201,
+        async () =>
+          (
+            await tenant.api.call('POST', '/v1/links', {
+              destination: 'https://example.com/r',
+              code: 'retry-me',
+              notifyChannels: [channel.body.id],
+            })
+          ).status === 201,
         { timeoutMs: 20_000, intervalMs: 200, message: 'link-api to know the channel' },
       );
       await waitFor(async () => (await visit(system().gateway.port, tenant.domain, '/retry-me')).status === 302, {
@@ -30,7 +41,11 @@ export function notifierRestart(system: () => System): void {
         message: 'the link to redirect',
       });
       const onPath = () => receiver.received.filter((r) => r.path === hookPath);
-      await waitFor(() => onPath().length >= 1, { timeoutMs: 30_000, intervalMs: 50, message: 'the first (failing) attempt' });
+      await waitFor(() => onPath().length >= 1, {
+        timeoutMs: 30_000,
+        intervalMs: 50,
+        message: 'the first (failing) attempt',
+      });
       expect(onPath()[0]?.status).toBe(503);
 
       // Killed before the retry is due (3 s after the failure with the e2e time unit).
@@ -53,7 +68,10 @@ export function notifierRestart(system: () => System): void {
       // The gateway serves the channel API again from the restarted instances (nginx drops its dead keep-alive
       // connections and takes the upstreams back after their fail_timeout).
       await waitFor(
-        async () => (await Promise.all([1, 2, 3, 4].map(() => tenant.api.raw('GET', '/v1/channels')))).every((r) => r.status === 200),
+        async () =>
+          (await Promise.all([1, 2, 3, 4].map(() => tenant.api.raw('GET', '/v1/channels')))).every(
+            (r) => r.status === 200,
+          ),
         { timeoutMs: 60_000, intervalMs: 500, message: 'the channel API through the gateway after the restart' },
       );
     }, 150_000);

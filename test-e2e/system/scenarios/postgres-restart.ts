@@ -33,16 +33,24 @@ export function postgresRestart(system: () => System): void {
     /** Waits until `/readyz` of the service answers `wanted`. */
     const waitForReadyStatus = async (label: string, wanted: number, timeoutMs: number, message: string) => {
       let status = 0;
-      await waitFor(async () => (status = await readyStatus(label)) === wanted, { timeoutMs, intervalMs: 250, message }).catch(
-        async (error: unknown) => {
-          throw new Error(`${(error as Error).message} (last status ${status})\n${await serviceReport(system(), label)}`, { cause: error });
-        },
-      );
+      await waitFor(async () => (status = await readyStatus(label)) === wanted, {
+        timeoutMs,
+        intervalMs: 250,
+        message,
+      }).catch(async (error: unknown) => {
+        throw new Error(
+          `${(error as Error).message} (last status ${status})\n${await serviceReport(system(), label)}`,
+          { cause: error },
+        );
+      });
     };
 
     beforeAll(async () => {
       tenant = await onboardTenant(system());
-      expect((await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/before', code: 'before-db' })).status).toBe(201);
+      expect(
+        (await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/before', code: 'before-db' }))
+          .status,
+      ).toBe(201);
       await waitForRedirect(system(), tenant.domain, '/before-db', 'https://example.com/before');
     }, 60_000);
 
@@ -54,7 +62,10 @@ export function postgresRestart(system: () => System): void {
       for (const label of WITH_DATABASE) await waitForReadyStatus(label, 503, 30_000, `${label} to report unready`);
       // An API call meanwhile is told to retry (503 unavailable, Retry-After), as /v1/openapi.json says, not a 500.
       const duringOutage = await tenant.api.call('GET', '/v1/links/before-db');
-      expect({ status: duringOutage.status, code: duringOutage.body?.code }).toEqual({ status: 503, code: 'unavailable' });
+      expect({ status: duringOutage.status, code: duringOutage.body?.code }).toEqual({
+        status: 503,
+        code: 'unavailable',
+      });
       expect(Number(duringOutage.headers.get('retry-after'))).toBeGreaterThan(0);
       const firstClickAt = Date.now();
       for (let n = 0; n < CLICKS_DURING_OUTAGE; n += 1) {
@@ -64,7 +75,10 @@ export function postgresRestart(system: () => System): void {
 
       system().postgresProxy.setMode('pass');
       for (const label of WITH_DATABASE) await waitForReadyStatus(label, 200, 60_000, `${label} to be ready again`);
-      const created = await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/after', code: 'after-db' });
+      const created = await tenant.api.call('POST', '/v1/links', {
+        destination: 'https://example.com/after',
+        code: 'after-db',
+      });
       expect(created.status).toBe(201);
       await waitForRedirect(system(), tenant.domain, '/after-db', 'https://example.com/after');
       // waitForRedirect sends HEAD, which is never counted: this GET is the click analytics must store.
@@ -86,14 +100,20 @@ export function postgresRestart(system: () => System): void {
         },
         { timeoutMs: 60_000, intervalMs: 500, message: 'analytics to count the clicks made during the outage' },
       ).catch((error: unknown) => {
-        throw new Error(`${(error as Error).message} (counted ${counted})\n${system().services.get('analytics-ingest')?.proc.output()}`, { cause: error });
+        throw new Error(
+          `${(error as Error).message} (counted ${counted})\n${system().services.get('analytics-ingest')?.proc.output()}`,
+          { cause: error },
+        );
       });
       expect(counted).toBe(CLICKS_DURING_OUTAGE);
-      await waitFor(async () => typeof (await tenant.api.call('GET', '/v1/links/before-db')).body.lastClickAt === 'string', {
-        timeoutMs: 60_000,
-        intervalMs: 500,
-        message: 'link-api to record lastClickAt from the clicks made during the outage',
-      });
+      await waitFor(
+        async () => typeof (await tenant.api.call('GET', '/v1/links/before-db')).body.lastClickAt === 'string',
+        {
+          timeoutMs: 60_000,
+          intervalMs: 500,
+          message: 'link-api to record lastClickAt from the clicks made during the outage',
+        },
+      );
     }, 240_000);
   });
 }

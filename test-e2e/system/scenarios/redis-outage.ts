@@ -12,7 +12,10 @@ export function redisOutage(system: () => System): void {
     let tenant: Tenant;
     beforeAll(async () => {
       tenant = await onboardTenant(system(), { plan: 'free' });
-      const created = await tenant.api.call('POST', '/v1/links', { destination: 'https://example.com/redis', code: 'cache' });
+      const created = await tenant.api.call('POST', '/v1/links', {
+        destination: 'https://example.com/redis',
+        code: 'cache',
+      });
       expect(created.status).toBe(201);
       await waitForRedirect(system(), tenant.domain, '/cache', 'https://example.com/redis');
     }, 60_000);
@@ -20,7 +23,9 @@ export function redisOutage(system: () => System): void {
     afterAll(() => system().redisProxy.setMode('pass'));
 
     const burst = async () => {
-      const replies = await Promise.all(Array.from({ length: BURST_PLUS }, () => tenant.api.call('GET', '/v1/links?limit=1')));
+      const replies = await Promise.all(
+        Array.from({ length: BURST_PLUS }, () => tenant.api.call('GET', '/v1/links?limit=1')),
+      );
       return replies.map((r) => r.status);
     };
 
@@ -34,19 +39,29 @@ export function redisOutage(system: () => System): void {
       system().redisProxy.setMode('reset');
       for (let i = 0; i < 10; i += 1) {
         const answer = await visit(system().gateway.port, tenant.domain, '/cache');
-        expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: 'https://example.com/redis' });
+        expect({ status: answer.status, location: answer.location }).toEqual({
+          status: 302,
+          location: 'https://example.com/redis',
+        });
       }
       // The bucket of the burst above lives in Redis; without it every request passes (fail open), none is a 5xx.
-      const statuses = await waitFor(async () => {
-        const s = await burst();
-        return s.every((status) => status === 200) && s;
-      }, { timeoutMs: 15_000, intervalMs: 250, message: 'the API to fail open without Redis' });
+      const statuses = await waitFor(
+        async () => {
+          const s = await burst();
+          return s.every((status) => status === 200) && s;
+        },
+        { timeoutMs: 15_000, intervalMs: 250, message: 'the API to fail open without Redis' },
+      );
       expect(statuses).toHaveLength(BURST_PLUS);
     });
 
     it('limits again once Redis is back', async () => {
       system().redisProxy.setMode('pass');
-      await waitFor(async () => (await burst()).some((s) => s === 429), { timeoutMs: 30_000, intervalMs: 500, message: 'rate limiting to resume' });
+      await waitFor(async () => (await burst()).some((s) => s === 429), {
+        timeoutMs: 30_000,
+        intervalMs: 500,
+        message: 'rate limiting to resume',
+      });
     }, 40_000);
   });
 }

@@ -26,8 +26,13 @@ export class ApiClient {
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const reply = await this.raw(method, path, body === undefined ? undefined : JSON.stringify(body), headers);
-    const problems = this.checker?.problems(method, path, reply.status, reply.headers.get('content-type'), reply.body ?? reply.text) ?? [];
-    if (problems.length > 0) throw new Error(`response not described by /v1/openapi.json:\n${problems.join('\n')}\nbody: ${reply.text.slice(0, 500)}`);
+    const problems =
+      this.checker?.problems(method, path, reply.status, reply.headers.get('content-type'), reply.body ?? reply.text) ??
+      [];
+    if (problems.length > 0)
+      throw new Error(
+        `response not described by /v1/openapi.json:\n${problems.join('\n')}\nbody: ${reply.text.slice(0, 500)}`,
+      );
     return reply;
   }
 

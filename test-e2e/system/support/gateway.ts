@@ -21,10 +21,13 @@ const TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'gateway.conf.template'
  * variables such as `$host`) is left alone.
  */
 export function envsubst(template: string, vars: Record<string, string>): string {
-  return template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced?: string, bare?: string) => {
-    const name = (braced ?? bare) as string;
-    return Object.hasOwn(vars, name) ? (vars[name] as string) : whole;
-  });
+  return template.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced?: string, bare?: string) => {
+      const name = (braced ?? bare) as string;
+      return Object.hasOwn(vars, name) ? (vars[name] as string) : whole;
+    },
+  );
 }
 
 /**
@@ -80,9 +83,13 @@ export async function startGateway(upstreams: GatewayUpstreams): Promise<Gateway
     ].join('\n'),
   );
   mkdirSync(path.join(prefix, 'tmp'));
-  const proc = new ManagedProcess(nginxBinary(), ['-p', prefix, '-c', 'nginx.conf', '-e', 'stderr', '-g', 'daemon off; user root root;'], {
-    deathSignal: 'SIGTERM',
-  });
+  const proc = new ManagedProcess(
+    nginxBinary(),
+    ['-p', prefix, '-c', 'nginx.conf', '-e', 'stderr', '-g', 'daemon off; user root root;'],
+    {
+      deathSignal: 'SIGTERM',
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const outcome = await waitFor(
     async () => (proc.hasExited ? 'exited' : (await fetch(`${url}/v1/openapi.json`).catch(() => undefined)) && 'up'),

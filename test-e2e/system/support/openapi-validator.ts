@@ -32,7 +32,9 @@ export class OpenApiResponseChecker {
   /** The operations documented for a concrete path (`/v1/links/abc`), or undefined. */
   routeOf(path: string): Route | undefined {
     // Literal segments win over parameters, as in the routers (`/v1/links/bulk` before `/v1/links/{code}`).
-    return this.routes.filter((r) => r.pattern.test(path)).sort((a, b) => paramCount(a.template) - paramCount(b.template))[0];
+    return this.routes
+      .filter((r) => r.pattern.test(path))
+      .sort((a, b) => paramCount(a.template) - paramCount(b.template))[0];
   }
 
   /** Returns the problems with one response (an empty list when the document describes it). */
@@ -44,20 +46,30 @@ export class OpenApiResponseChecker {
     const operation = route.operations[method.toLowerCase()];
     if (!operation) return [`${where}: method not documented for ${route.template}`];
     const response = operation.responses[String(status)] ?? operation.responses.default;
-    if (!response) return [`${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`];
+    if (!response)
+      return [`${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`];
     const mediaTypes = Object.keys(response.content ?? {});
-    if (mediaTypes.length === 0) return body === undefined || body === '' ? [] : [`${where}: a body where the document declares none`];
+    if (mediaTypes.length === 0)
+      return body === undefined || body === '' ? [] : [`${where}: a body where the document declares none`];
     const type = (contentType ?? '').split(';')[0]!.trim();
-    if (!mediaTypes.includes(type)) return [`${where}: content type ${type || '(none)'} not among ${mediaTypes.join(', ')}`];
+    if (!mediaTypes.includes(type))
+      return [`${where}: content type ${type || '(none)'} not among ${mediaTypes.join(', ')}`];
     if (type !== 'application/json') return [];
-    const error = this.validatorOf(route.template, method, String(status) in operation.responses ? String(status) : 'default', response).validateResponse(
-      String(status) in operation.responses ? status : 'default',
-      body,
-    );
+    const error = this.validatorOf(
+      route.template,
+      method,
+      String(status) in operation.responses ? String(status) : 'default',
+      response,
+    ).validateResponse(String(status) in operation.responses ? status : 'default', body);
     return error ? [`${where}: ${error.message} ${JSON.stringify(error.errors)}`] : [];
   }
 
-  private validatorOf(template: string, method: string, status: string, response: Operation['responses'][string]): OpenAPIResponseValidator {
+  private validatorOf(
+    template: string,
+    method: string,
+    status: string,
+    response: Operation['responses'][string],
+  ): OpenAPIResponseValidator {
     const key = `${method} ${template} ${status}`;
     let validator = this.validators.get(key);
     if (!validator) {

@@ -20,18 +20,15 @@ export function rawRequest(
   const url = new URL(base);
   const allHeaders = body === undefined ? headers : { 'content-type': 'application/json', ...headers };
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, method, path, headers: allHeaders },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const contentType = String(res.headers['content-type'] ?? '');
-          resolve({ status: res.statusCode ?? 0, contentType, text: Buffer.concat(chunks).toString() });
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = request({ host: url.hostname, port: url.port, method, path, headers: allHeaders }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const contentType = String(res.headers['content-type'] ?? '');
+        resolve({ status: res.statusCode ?? 0, contentType, text: Buffer.concat(chunks).toString() });
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(body);
   });

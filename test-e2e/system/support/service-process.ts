@@ -4,7 +4,8 @@ import { ManagedProcess, waitFor } from '@waymark/testkit';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-export type ServiceName = 'link-api' | 'redirector' | 'analytics-ingest' | 'notifier' | 'gs1-catalog' | 'export-renderer';
+export type ServiceName =
+  'link-api' | 'redirector' | 'analytics-ingest' | 'notifier' | 'gs1-catalog' | 'export-renderer';
 
 export interface ServiceProcess {
   name: string;
@@ -22,7 +23,8 @@ const RUN_TS = require.resolve('@waymark/runtime/run-ts');
  * runs), or with WAYMARK_E2E_FROM=sources its src/main.ts through swc (no build needed, slower to start).
  */
 export function commandOf(service: ServiceName): string[] {
-  if (process.env.WAYMARK_E2E_FROM === 'sources') return [RUN_TS, path.join(REPO_ROOT, 'services', service, 'src', 'main.ts')];
+  if (process.env.WAYMARK_E2E_FROM === 'sources')
+    return [RUN_TS, path.join(REPO_ROOT, 'services', service, 'src', 'main.ts')];
   const main = path.join(REPO_ROOT, 'services', service, 'dist', 'src', 'main.js');
   if (!existsSync(main)) {
     throw new Error(`${main} is missing: the end-to-end suite runs the built services; run \`npm run build\` first`);
@@ -44,18 +46,28 @@ export async function startServiceProcess(
   const proc = new ManagedProcess(process.execPath, commandOf(service), {
     deathSignal: 'SIGKILL',
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   try {
     const outcome = await waitFor(
-      async () => (proc.hasExited ? 'exited' : (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200 && 'ready'),
+      async () =>
+        proc.hasExited ? 'exited' : (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200 && 'ready',
       { timeoutMs: readyTimeoutMs, intervalMs: 200, message: `${label} to be ready` },
     );
     if (outcome === 'exited') throw proc.failure(`(${label}) exited during start-up`);
   } catch (error) {
     await proc.stop('SIGKILL');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${label} output:\n${proc.output()}`, { cause: error });
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${label} output:\n${proc.output()}`, {
+      cause: error,
+    });
   }
   return { name: label, port, url, proc, stop: async () => void (await proc.stop('SIGTERM', 10_000)) };
 }

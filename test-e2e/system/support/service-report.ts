@@ -7,6 +7,9 @@ import type { System } from './system';
 export async function serviceReport(system: System, label: string): Promise<string> {
   const service = system.services.get(label);
   if (!service) return `${label} is not running`;
-  const body = await fetch(`${service.url}/readyz`).then((r) => r.text(), (e: unknown) => `(no answer: ${String(e)})`);
+  const body = await fetch(`${service.url}/readyz`).then(
+    (r) => r.text(),
+    (e: unknown) => `(no answer: ${String(e)})`,
+  );
   return `${label} ${service.proc.hasExited ? 'has EXITED' : 'is running'}; /readyz: ${body}\n${label} first warnings and errors since it started:\n${service.proc.warnings()}\n${label} last output:\n${service.proc.output()}`;
 }

@@ -65,7 +65,9 @@ export async function startSystem(): Promise<System> {
       startWebhookReceiver(),
       mkdtemp(path.join(tmpdir(), 'waymark-e2e-spool-')),
     ]);
-    stoppers.push(kafka.stop, redis.stop, postgres.stop, s3.stop, smtp.stop, receiver.stop, () => rm(spool, { recursive: true, force: true }));
+    stoppers.push(kafka.stop, redis.stop, postgres.stop, s3.stop, smtp.stop, receiver.stop, () =>
+      rm(spool, { recursive: true, force: true }),
+    );
     const redisUrl = new URL(redis.url);
     const redisProxy = await startFaultProxy({ target: { host: redisUrl.hostname, port: Number(redisUrl.port) } });
     stoppers.push(redisProxy.stop);
@@ -75,7 +77,8 @@ export async function startSystem(): Promise<System> {
     databaseUrl.host = postgresProxy.address;
 
     const instances = await planInstances(spool);
-    const portsOf = (service: ServiceName) => instances.filter((i) => i.service === service).map((i) => `127.0.0.1:${i.port}`);
+    const portsOf = (service: ServiceName) =>
+      instances.filter((i) => i.service === service).map((i) => `127.0.0.1:${i.port}`);
     const gateway = await startGateway({
       LINK_API_UPSTREAM: upstreamOf(portsOf('link-api')),
       ANALYTICS_UPSTREAM: upstreamOf(portsOf('analytics-ingest')),
@@ -103,7 +106,10 @@ export async function startSystem(): Promise<System> {
     };
     const services = new Map<string, ServiceProcess>();
     const start = async (instance: Instance) => {
-      const started = await startServiceProcess(instance.service, instance.label, instance.port, { ...shared, ...instance.env });
+      const started = await startServiceProcess(instance.service, instance.label, instance.port, {
+        ...shared,
+        ...instance.env,
+      });
       services.set(instance.label, started);
       return started;
     };
@@ -114,7 +120,8 @@ export async function startSystem(): Promise<System> {
     const operatorToken = (instances.find((i) => i.service === 'link-api') as Instance).env.OPERATOR_TOKEN as string;
     const bare = new ApiClient(gateway.url, null, undefined);
     const docReply = await bare.raw('GET', '/v1/openapi.json');
-    if (docReply.status !== 200) throw new Error(`GET /v1/openapi.json through the gateway answered ${docReply.status}`);
+    if (docReply.status !== 200)
+      throw new Error(`GET /v1/openapi.json through the gateway answered ${docReply.status}`);
     const openApi = docReply.body as OpenApiDocument;
     const api = new ApiClient(gateway.url, null, new OpenApiResponseChecker(openApi));
     return {

@@ -30,18 +30,37 @@ function secondsUntilRestored(header: string | null): number {
  * domain and a key of every scope. Resolves once every API service behind the gateway accepts the key (each learns
  * keys from identity.v1 on its own; the notifier has two instances, so the check is repeated).
  */
-export async function onboardTenant(system: System, opts: { plan?: string; entitlements?: string[] } = {}): Promise<Tenant> {
+export async function onboardTenant(
+  system: System,
+  opts: { plan?: string; entitlements?: string[] } = {},
+): Promise<Tenant> {
   const domain = `go-${randomBytes(4).toString('hex')}.example.test`;
   const tenant = ok(
-    await system.operator.call('POST', '/admin/v1/tenants', { name: 'E2E Corp', plan: opts.plan ?? 'enterprise', entitlements: opts.entitlements ?? [] }),
+    await system.operator.call('POST', '/admin/v1/tenants', {
+      name: 'E2E Corp',
+      plan: opts.plan ?? 'enterprise',
+      entitlements: opts.entitlements ?? [],
+    }),
     201,
     'create tenant',
   ).body;
   ok(await system.operator.call('POST', `/admin/v1/tenants/${tenant.id}/domains`, { name: domain }), 201, 'add domain');
-  ok(await system.operator.call('POST', `/admin/v1/domains/${domain}/verify`, { method: 'operator' }), 200, 'verify domain');
-  ok(await system.operator.call('PATCH', `/admin/v1/tenants/${tenant.id}`, { defaultDomain: domain }), 200, 'set default domain');
+  ok(
+    await system.operator.call('POST', `/admin/v1/domains/${domain}/verify`, { method: 'operator' }),
+    200,
+    'verify domain',
+  );
+  ok(
+    await system.operator.call('PATCH', `/admin/v1/tenants/${tenant.id}`, { defaultDomain: domain }),
+    200,
+    'set default domain',
+  );
   const newKey = async (scopes: readonly Scope[]) =>
-    ok(await system.operator.call('POST', `/admin/v1/tenants/${tenant.id}/keys`, { name: 'e2e', scopes }), 201, 'create key').body.key as string;
+    ok(
+      await system.operator.call('POST', `/admin/v1/tenants/${tenant.id}/keys`, { name: 'e2e', scopes }),
+      201,
+      'create key',
+    ).body.key as string;
   const key = await newKey(SCOPES);
   const api = system.api.as({ apiKey: key });
   const probes = ['/v1/links', '/v1/analytics', '/v1/channels', '/v1/channels', '/v1/channels', '/v1/gs1/exports'];
@@ -50,7 +69,9 @@ export async function onboardTenant(system: System, opts: { plan?: string; entit
   await waitFor(
     async () => {
       const replies = await Promise.all(probes.map((p) => api.raw('GET', p)));
-      last = replies.map((r, i) => `${probes[i]} ${r.status}${r.status === 200 ? '' : ` ${r.text.slice(0, 120)}`}`).join('; ');
+      last = replies
+        .map((r, i) => `${probes[i]} ${r.status}${r.status === 200 ? '' : ` ${r.text.slice(0, 120)}`}`)
+        .join('; ');
       // The probes spend the tenant's rate limit (a small plan's burst is gone after a few rounds when the key takes
       // a while to reach every service). A 429 is only answered once the key was authenticated, so it proves the
       // key works there as much as a 200 does.

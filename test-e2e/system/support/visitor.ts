@@ -27,7 +27,9 @@ export function visit(gatewayPort: number, host: string, path: string, opts: Vis
         agent: false,
         headers: {
           host,
-          'user-agent': opts.userAgent ?? 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+          'user-agent':
+            opts.userAgent ??
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
           accept: 'text/html',
           ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
           ...opts.headers,

@@ -7,8 +7,15 @@ import { visit } from './visitor';
  * balances round robin, so several answers in a row). HEAD requests are answered like GET but never counted, so
  * waiting adds no click to the analytics under test.
  */
-export async function waitForRedirect(system: System, host: string, path: string, location: string | RegExp, timeoutMs = 20_000): Promise<void> {
-  const matches = (value: string | undefined) => (typeof location === 'string' ? value === location : location.test(value ?? ''));
+export async function waitForRedirect(
+  system: System,
+  host: string,
+  path: string,
+  location: string | RegExp,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const matches = (value: string | undefined) =>
+    typeof location === 'string' ? value === location : location.test(value ?? '');
   await waitFor(
     async () => {
       for (let i = 0; i < 4; i += 1) {

@@ -35,7 +35,13 @@ export async function startWebhookReceiver(options: { host?: string } = {}): Pro
       const failing = failures.get(path) ?? 0;
       if (failing > 0) failures.set(path, failing - 1);
       const status = failing > 0 ? 503 : 204;
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now(), status });
+      received.push({
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+        status,
+      });
       response.writeHead(status).end();
     });
   });

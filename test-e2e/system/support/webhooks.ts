@@ -10,7 +10,11 @@ export interface VerifiedDelivery {
  * Verifies every accepted delivery of one channel with the `standardwebhooks` library (as an integrator would) and
  * returns one entry per webhook-id (at-least-once delivery may repeat an id). A bad signature throws.
  */
-export function verifiedDeliveries(received: readonly ReceivedWebhook[], path: string, secret: string): VerifiedDelivery[] {
+export function verifiedDeliveries(
+  received: readonly ReceivedWebhook[],
+  path: string,
+  secret: string,
+): VerifiedDelivery[] {
   const webhook = new Webhook(secret);
   const byId = new Map<string, VerifiedDelivery>();
   for (const delivery of received.filter((r) => r.path === path && r.status < 300)) {

@@ -42,8 +42,8 @@ export function KeyPanel({ identity }: { identity: CurrentIdentity }) {
         <>
           <h3>It may not</h3>
           <p className="hint" data-testid="key-missing-scopes">
-            {missing.map((scope) => `${SCOPE_MEANINGS[scope]} (${scope})`).join('; ')}. Ask your operator for a key
-            with more scopes.
+            {missing.map((scope) => `${SCOPE_MEANINGS[scope]} (${scope})`).join('; ')}. Ask your operator for a key with
+            more scopes.
           </p>
         </>
       )}

@@ -14,7 +14,10 @@ export function ExportForm() {
   const client = useClient();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<ExportForm>(DEFAULT_FORM);
-  const set = <K extends keyof ExportForm>(key: K) => (value: ExportForm[K]) => setForm({ ...form, [key]: value });
+  const set =
+    <K extends keyof ExportForm>(key: K) =>
+    (value: ExportForm[K]) =>
+      setForm({ ...form, [key]: value });
   const issues = useMemo(() => exportIssues(form), [form]);
   const advice = exportAdvice(form);
   const create = useMutation({
@@ -151,11 +154,7 @@ export function ExportForm() {
         </div>
       )}
       {create.isError && <ErrorState error={create.error} />}
-      {create.isSuccess && (
-        <p role="status">
-          Export “{create.data.name}” queued. It appears below with its progress.
-        </p>
-      )}
+      {create.isSuccess && <p role="status">Export “{create.data.name}” queued. It appears below with its progress.</p>}
       <button type="submit" className="primary" disabled={issues.size > 0 || create.isPending}>
         {create.isPending ? 'Creating…' : 'Create export'}
       </button>

@@ -34,7 +34,10 @@ const number = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
 /** The Gs1ExportWrite body the form describes: empty optional fields left out, sizes only for their size mode. */
 export function exportBody(f: ExportForm): Record<string, unknown> {
-  const tags = f.tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = f.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return {
     name: f.name,
     ...(f.query.trim() ? { query: f.query.trim() } : {}),

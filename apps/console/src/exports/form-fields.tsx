@@ -23,8 +23,7 @@ export function CheckboxGroup<T extends string>(props: {
   onChange: (value: T[]) => void;
   issue: string | undefined;
 }) {
-  const toggle = (v: T, on: boolean) =>
-    props.onChange(on ? [...props.value, v] : props.value.filter((x) => x !== v));
+  const toggle = (v: T, on: boolean) => props.onChange(on ? [...props.value, v] : props.value.filter((x) => x !== v));
   return (
     <fieldset className="choices" aria-describedby={props.issue ? `${props.id}-issue` : undefined}>
       <legend>{props.legend}</legend>

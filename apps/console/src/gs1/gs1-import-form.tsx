@@ -65,7 +65,10 @@ export function Gs1ImportForm() {
     const runFormat = resumed?.format ?? format;
     if (!file || !runFormat || !fingerprint || !owner) return;
     const options: ImportOptions = resumed?.options ?? {
-      tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
+      tags: tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
       upsert,
     };
     const runId = resumed?.runId ?? crypto.randomUUID();

@@ -7,9 +7,8 @@ export function ImportResumeOffer({ saved, onResume }: { saved: SavedImport; onR
   return (
     <div data-testid="import-resume">
       <p id="gs1-resume-note">
-        An import of this file was interrupted. The API confirmed its first {progress.rows} rows
-        ({progress.created} created, {progress.updated} updated, {progress.skipped} skipped, {progress.failed}{' '}
-        failed). Resuming sends the
+        An import of this file was interrupted. The API confirmed its first {progress.rows} rows ({progress.created}{' '}
+        created, {progress.updated} updated, {progress.skipped} skipped, {progress.failed} failed). Resuming sends the
         rest with the options it started with (tags: {tags}; existing records {options.upsert ? 'updated' : 'skipped'})
         and keeps the errors reported so far; a batch sent but not confirmed is sent again and applied once.
       </p>

@@ -1,7 +1,14 @@
 import { BULK_MAX_ROWS } from '@waymark/contracts';
 import type { WaymarkClient } from '@waymark/sdk';
 import { ApiError } from '../session';
-import { rowErrorsOf, sendableRows, smallerBatchSize, takeBatch, type BulkRowResult, type RowError } from '@waymark/csv';
+import {
+  rowErrorsOf,
+  sendableRows,
+  smallerBatchSize,
+  takeBatch,
+  type BulkRowResult,
+  type RowError,
+} from '@waymark/csv';
 import type { ImportRow } from './import-rows';
 
 export interface ImportProgress {

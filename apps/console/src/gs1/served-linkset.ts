@@ -36,10 +36,7 @@ export async function fetchServedLinkset(uri: string): Promise<ServedLinkset> {
 }
 
 export type Opens =
-  | { kind: 'one'; link: ServedLink }
-  | { kind: 'choice'; links: ServedLink[] }
-  | { kind: 'none' }
-  | { kind: 'linkset' };
+  { kind: 'one'; link: ServedLink } | { kind: 'choice'; links: ServedLink[] } | { kind: 'none' } | { kind: 'linkset' };
 
 /**
  * What a scan with `linkType` opens, read from the served linkset as the resolver selects: no linkType is the

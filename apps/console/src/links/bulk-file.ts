@@ -58,9 +58,7 @@ export async function readLinkFile(file: File): Promise<LinkFile> {
     if (rows.length === MAX_FILE_ROWS) {
       throw new LinkFileError(`${file.name} has more than ${MAX_FILE_ROWS} rows; split it into smaller files`);
     }
-    const row = broken.has(index)
-      ? { problem: 'malformed CSV (unbalanced quotes)' }
-      : rowToLinkWrite(columns, cells);
+    const row = broken.has(index) ? { problem: 'malformed CSV (unbalanced quotes)' } : rowToLinkWrite(columns, cells);
     rows.push({ line: at, cells, ...row });
   }
   if (!header) throw new LinkFileError(`${file.name} is empty`);

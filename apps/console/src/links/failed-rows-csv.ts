@@ -13,7 +13,12 @@ export function failedRowsCsv(header: readonly string[], results: readonly LinkR
     .filter((r) => r.status !== 'created')
     .map((r) => [...header.map((_, i) => r.row.cells[i] ?? '').filter((_, i) => keep[i]), errorText(r)]);
   const columns = [...header.filter((_, i) => keep[i]), 'error'];
-  return Papa.unparse([columns, ...rows].map((cells) => cells.map(neutraliseFormula)), { newline: '\n' }) + '\n';
+  return (
+    Papa.unparse(
+      [columns, ...rows].map((cells) => cells.map(neutraliseFormula)),
+      { newline: '\n' },
+    ) + '\n'
+  );
 }
 
 export function errorText(result: LinkRowResult): string {

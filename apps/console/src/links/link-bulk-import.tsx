@@ -46,8 +46,8 @@ export default function LinkBulkImport() {
     <form className="card grid-form" onSubmit={start} aria-labelledby="bulk-links-title">
       <h2 id="bulk-links-title">Create links from a CSV file</h2>
       <p className="hint" id="bulk-links-help">
-        A header row naming the columns: {LINK_COLUMNS_HELP}. Up to {MAX_FILE_ROWS.toLocaleString('en')} rows, sent
-        500 at a time; a bad row is reported below and never stops the others.
+        A header row naming the columns: {LINK_COLUMNS_HELP}. Up to {MAX_FILE_ROWS.toLocaleString('en')} rows, sent 500
+        at a time; a bad row is reported below and never stops the others.
       </p>
       <label htmlFor="bulk-links-file">CSV file</label>
       <input

@@ -35,7 +35,14 @@ export function LinkCreateForm() {
             ...(code ? { code } : {}),
             ...(tags ? { tags: parseTags(tags) } : {}),
             ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
-            ...(notify ? { notifyChannels: notify.split(',').map((id) => id.trim()).filter(Boolean) } : {}),
+            ...(notify
+              ? {
+                  notifyChannels: notify
+                    .split(',')
+                    .map((id) => id.trim())
+                    .filter(Boolean),
+                }
+              : {}),
           },
         }),
       ),

@@ -33,7 +33,14 @@ export const KNOWN_ENTITLEMENTS = [
 ] as const;
 
 export function parseList(text: string): string[] {
-  return [...new Set(text.split(',').map((item) => item.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -49,11 +49,7 @@ export function KeyCreateForm({ tenantId }: { tenantId: string }) {
         <legend>Scopes (at least one)</legend>
         {API_SCOPES.map(({ scope, grants }) => (
           <label key={scope} className="check">
-            <input
-              type="checkbox"
-              checked={scopes.includes(scope)}
-              onChange={(e) => toggle(scope, e.target.checked)}
-            />
+            <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
             <span>
               <code>{scope}</code> <span className="hint">{grants}</span>
             </span>

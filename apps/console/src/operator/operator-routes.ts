@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The operator console's hash routes, all under `#/operator` so the tenant routes stay as they are. */
-export type OperatorRoute =
-  | { page: 'tenants' }
-  | { page: 'tenant'; id: string; tab: TenantTab }
-  | { page: 'plans' };
+export type OperatorRoute = { page: 'tenants' } | { page: 'tenant'; id: string; tab: TenantTab } | { page: 'plans' };
 
 export type TenantTab = 'settings' | 'keys' | 'domains';
 

@@ -21,7 +21,9 @@ export function PlansPage() {
         {plans.isError && <ErrorState error={plans.error} />}
         {plans.data?.plans.length === 0 && <Empty>No plans yet. Create one above.</Empty>}
         <ul className="plans">
-          {plans.data?.plans.map((plan) => <PlanItem key={plan.name} plan={plan} />)}
+          {plans.data?.plans.map((plan) => (
+            <PlanItem key={plan.name} plan={plan} />
+          ))}
         </ul>
       </section>
     </>

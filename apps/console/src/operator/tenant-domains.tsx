@@ -127,8 +127,8 @@ function DomainAddForm({ tenantId, onAdded }: { tenantId: string; onAdded: () =>
         placeholder="go.example.com"
       />
       <label className="check">
-        <input type="checkbox" checked={vouch} onChange={(e) => setVouch(e.target.checked)} />
-        I vouch for this domain: mark it verified now
+        <input type="checkbox" checked={vouch} onChange={(e) => setVouch(e.target.checked)} />I vouch for this domain:
+        mark it verified now
       </label>
       {add.isError && <ErrorState error={add.error} />}
       {add.isSuccess && (

@@ -84,7 +84,6 @@ async function settle(run: ImportRun, rows: ImportRow[]): Promise<void> {
   }
 }
 
-
 async function settleBatch(run: ImportRun, rows: ImportRow[]): Promise<void> {
   const { state } = run;
   const sendable = sendableRows(rows);

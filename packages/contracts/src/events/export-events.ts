@@ -18,27 +18,30 @@ export const ExportRequested = z.object({
 export type ExportRequested = z.output<typeof ExportRequested>;
 
 /** exports.status.v1 value (key jobId): progress and outcome reported by a renderer. */
-export const ExportStatusEvent = z.object({
-  ...eventEnvelope,
-  jobId: z.string().min(1),
-  tenantId: z.string().min(1),
-  status: z.enum(['rendering', 'ready', 'failed']),
-  done: z.number().int().min(0),
-  total: z.number().int().min(0),
-  count: z.number().int().min(0).optional(),
-  sizeBytes: z.number().int().min(0).optional(),
-  objectKey: z.string().optional(),
-  error: z.string().optional(),
-  at: IsoDateTime,
-  rendererId: z.string().min(1),
-}).superRefine((e, ctx) => {
-  if (e.status === 'ready') {
-    for (const field of ['count', 'sizeBytes', 'objectKey'] as const) {
-      if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when ready` });
+export const ExportStatusEvent = z
+  .object({
+    ...eventEnvelope,
+    jobId: z.string().min(1),
+    tenantId: z.string().min(1),
+    status: z.enum(['rendering', 'ready', 'failed']),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    count: z.number().int().min(0).optional(),
+    sizeBytes: z.number().int().min(0).optional(),
+    objectKey: z.string().optional(),
+    error: z.string().optional(),
+    at: IsoDateTime,
+    rendererId: z.string().min(1),
+  })
+  .superRefine((e, ctx) => {
+    if (e.status === 'ready') {
+      for (const field of ['count', 'sizeBytes', 'objectKey'] as const) {
+        if (e[field] === undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when ready` });
+      }
     }
-  }
-  if (e.status === 'failed' && e.error === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['error'], message: 'error is required when failed' });
-  }
-});
+    if (e.status === 'failed' && e.error === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['error'], message: 'error is required when failed' });
+    }
+  });
 export type ExportStatusEvent = z.infer<typeof ExportStatusEvent>;

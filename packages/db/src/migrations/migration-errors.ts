@@ -31,6 +31,8 @@ export class MigrationApplyError extends Error {
     readonly migrationName: string,
     cause: unknown,
   ) {
-    super(`migration ${migrationName} failed and was rolled back: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    super(`migration ${migrationName} failed and was rolled back: ${(cause as Error)?.message ?? String(cause)}`, {
+      cause,
+    });
   }
 }

@@ -30,7 +30,9 @@ export async function readMigrationFiles(migrationsDir: string): Promise<Migrati
     .sort();
   const bad = names.filter((name) => !MIGRATION_FOLDER.test(name));
   if (bad.length > 0) {
-    throw new Error(`migration folders must be named <14-digit timestamp>_<name>: ${bad.join(', ')} in ${migrationsDir}`);
+    throw new Error(
+      `migration folders must be named <14-digit timestamp>_<name>: ${bad.join(', ')} in ${migrationsDir}`,
+    );
   }
   return Promise.all(names.map((name) => readMigration(migrationsDir, name)));
 }

@@ -5,7 +5,11 @@ import { poolConfig } from '../pg/pool-config';
 import { parseSchemaName, quoteIdent } from '../pg/schema-name';
 import { FailedMigrationError, MigrationApplyError, MigrationChecksumError } from './migration-errors';
 import { readMigrationFiles, type MigrationFile } from './migration-files';
-import { PRISMA_MIGRATE_LOCK_KEY, PRISMA_MIGRATIONS_TABLE_SQL, type AppliedMigrationRow } from './prisma-migrations-table';
+import {
+  PRISMA_MIGRATE_LOCK_KEY,
+  PRISMA_MIGRATIONS_TABLE_SQL,
+  type AppliedMigrationRow,
+} from './prisma-migrations-table';
 import type { SharedDdl } from './shared-ddl';
 
 export interface RunMigrationsOptions {
@@ -48,7 +52,10 @@ export async function runMigrations(options: RunMigrationsOptions): Promise<Migr
         await applyMigration(client, file);
         options.logger?.info({ migration: file.name, schema }, 'migration applied');
       }
-      return { applied: pending.map((f) => f.name), alreadyApplied: files.filter((f) => applied.has(f.name)).map((f) => f.name) };
+      return {
+        applied: pending.map((f) => f.name),
+        alreadyApplied: files.filter((f) => applied.has(f.name)).map((f) => f.name),
+      };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
     }
@@ -66,7 +73,11 @@ async function appliedMigrations(client: Client): Promise<Map<string, AppliedMig
   return new Map(rows.map((row) => [row.migration_name, row]));
 }
 
-function verifyHistory(files: MigrationFile[], applied: Map<string, AppliedMigrationRow>, logger: RunMigrationsOptions['logger']): void {
+function verifyHistory(
+  files: MigrationFile[],
+  applied: Map<string, AppliedMigrationRow>,
+  logger: RunMigrationsOptions['logger'],
+): void {
   const byName = new Map(files.map((file) => [file.name, file]));
   for (const row of applied.values()) {
     if (row.finished_at === null) throw new FailedMigrationError(row.migration_name);

@@ -31,10 +31,17 @@ function recordingTransaction() {
 describe('enqueue', () => {
   it('takes the event id from the value and the key from topic.keyOf, and puts the id in a header', async () => {
     const { tx, insertedRows } = recordingTransaction();
-    const events = await enqueue(tx, widgetTopic, [{ value: { version: 1, eventId: 'evt-1', id: 'w1', name: 'Widget' } }]);
+    const events = await enqueue(tx, widgetTopic, [
+      { value: { version: 1, eventId: 'evt-1', id: 'w1', name: 'Widget' } },
+    ]);
     expect(events).toEqual([{ eventId: 'evt-1', key: 'w1' }]);
     expect(insertedRows()).toEqual([
-      { eventId: 'evt-1', key: 'w1', value: { version: 1, eventId: 'evt-1', id: 'w1', name: 'Widget' }, headers: { [EVENT_ID_HEADER]: 'evt-1' } },
+      {
+        eventId: 'evt-1',
+        key: 'w1',
+        value: { version: 1, eventId: 'evt-1', id: 'w1', name: 'Widget' },
+        headers: { [EVENT_ID_HEADER]: 'evt-1' },
+      },
     ]);
   });
 

@@ -23,7 +23,11 @@ const KEY_LOCK_NAMESPACE = 0x6f757462;
  * value's `eventId`, or a fresh UUID for a tombstone. Call it after writing the entity the event describes: a
  * transaction-scoped lock per key makes outbox ids of one key follow commit order, so the relay publishes them in order.
  */
-export async function enqueue<V>(tx: SqlTransaction, topic: TopicDef<V>, messages: EnqueueMessage<NoInfer<V>>[]): Promise<EnqueuedEvent[]> {
+export async function enqueue<V>(
+  tx: SqlTransaction,
+  topic: TopicDef<V>,
+  messages: EnqueueMessage<NoInfer<V>>[],
+): Promise<EnqueuedEvent[]> {
   if (messages.length === 0) return [];
   const rows = messages.map((message) => toRow(topic, message));
   const keys = JSON.stringify([...new Set(rows.map((row) => `${topic.name} ${row.key}`))]);

@@ -138,7 +138,9 @@ export class OutboxRelay {
 
   private wake(): void {
     if (!this.running) return;
-    this.publishPending().catch((error) => this.options.logger.error({ err: error }, 'outbox relay failed; retrying on next poll'));
+    this.publishPending().catch((error) =>
+      this.options.logger.error({ err: error }, 'outbox relay failed; retrying on next poll'),
+    );
   }
 
   private async drain(): Promise<number> {
@@ -162,7 +164,11 @@ export class OutboxRelay {
       for (const run of runsByTopic(ready, this.topics)) {
         await this.options.bus.publish(run.topic, run.events.map(toMessage));
       }
-      await markPublished(client, ready.map((event) => event.id), this.retainPublishedMs === 0);
+      await markPublished(
+        client,
+        ready.map((event) => event.id),
+        this.retainPublishedMs === 0,
+      );
       await client.query('COMMIT');
       this.publishedCount += ready.length;
       return { claimed: claimed.length, published: ready.length };
@@ -176,7 +182,10 @@ export class OutboxRelay {
 
   private knownTopic(event: PendingEvent): boolean {
     if (this.topics.has(event.topic)) return true;
-    this.options.logger.error({ topic: event.topic, outboxId: event.id }, 'outbox row for a topic this relay does not know');
+    this.options.logger.error(
+      { topic: event.topic, outboxId: event.id },
+      'outbox row for a topic this relay does not know',
+    );
     return false;
   }
 

@@ -69,7 +69,10 @@ export class PgListener {
     this.client = undefined;
     client.end().catch(() => undefined);
     if (this.retryTimer !== undefined) return;
-    this.options.logger.warn({ err: error }, `${this.options.purpose} LISTEN connection lost; polling until it is back`);
+    this.options.logger.warn(
+      { err: error },
+      `${this.options.purpose} LISTEN connection lost; polling until it is back`,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       if (!this.stopped) void this.connect();

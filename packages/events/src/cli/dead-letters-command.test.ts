@@ -15,13 +15,21 @@ function usageErrorOf(argv: string[], environment: Record<string, string | undef
 describe('the dead-letters command line', () => {
   it('replays a topic, optionally only what one group parked', () => {
     const command = parseDeadLettersCommand(['replay', '--topic', 'clicks.v1', '--parked-by', 'analytics-ingest'], env);
-    expect(command).toMatchObject({ action: 'replay', parkedBy: 'analytics-ingest', brokers: ['kafka-1:9092', 'kafka-2:9092'], logLevel: 'info' });
+    expect(command).toMatchObject({
+      action: 'replay',
+      parkedBy: 'analytics-ingest',
+      brokers: ['kafka-1:9092', 'kafka-2:9092'],
+      logLevel: 'info',
+    });
     expect(command.topic.name).toBe('clicks.v1');
     expect(parseDeadLettersCommand(['replay', '--topic', 'exports.requested.v1'], env).parkedBy).toBeUndefined();
   });
 
   it('lists any topic, compacted ones too', () => {
-    expect(parseDeadLettersCommand(['list', '--topic', 'links.v1'], { ...env, LOG_LEVEL: 'warn' })).toMatchObject({ action: 'list', logLevel: 'warn' });
+    expect(parseDeadLettersCommand(['list', '--topic', 'links.v1'], { ...env, LOG_LEVEL: 'warn' })).toMatchObject({
+      action: 'list',
+      logLevel: 'warn',
+    });
   });
 
   it('refuses to replay a compacted topic, saying why', () => {
@@ -35,7 +43,9 @@ describe('the dead-letters command line', () => {
     expect(usageErrorOf(['replay', '--topic', 'clicks'])).toMatch(/\(got clicks\)/);
     expect(usageErrorOf(['replay', '--topic', 'clicks.v1', '--force'])).toMatch(/Unknown option '--force'/);
     expect(usageErrorOf(['replay', '--topic', 'clicks.v1', 'extra'])).toMatch(/unexpected argument extra/);
-    expect(usageErrorOf(['replay', '--topic', 'clicks.v1', '--parked-by', ' '])).toMatch(/--parked-by must name a consumer group/);
+    expect(usageErrorOf(['replay', '--topic', 'clicks.v1', '--parked-by', ' '])).toMatch(
+      /--parked-by must name a consumer group/,
+    );
   });
 
   it('requires valid brokers in the environment', () => {

@@ -43,10 +43,14 @@ export function parseDeadLettersCommand(argv: string[], env: Env): DeadLettersCo
   }
   const { values, positionals } = parsed;
   const [action, ...extra] = positionals;
-  if (action !== 'list' && action !== 'replay') throw new UsageError(`expected list or replay, got ${action ?? 'nothing'}\n${USAGE}`);
+  if (action !== 'list' && action !== 'replay')
+    throw new UsageError(`expected list or replay, got ${action ?? 'nothing'}\n${USAGE}`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}\n${USAGE}`);
   const topic = ALL_TOPICS.find((t) => t.name === values.topic);
-  if (!topic) throw new UsageError(`--topic must name one of: ${ALL_TOPICS.map((t) => t.name).join(', ')}${values.topic ? ` (got ${values.topic})` : ''}`);
+  if (!topic)
+    throw new UsageError(
+      `--topic must name one of: ${ALL_TOPICS.map((t) => t.name).join(', ')}${values.topic ? ` (got ${values.topic})` : ''}`,
+    );
   if (action === 'replay') {
     const refusal = replayRefusal(topic);
     if (refusal) throw new UsageError(refusal);
@@ -59,5 +63,11 @@ export function parseDeadLettersCommand(argv: string[], env: Env): DeadLettersCo
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return { action, topic, brokers: config.KAFKA_BROKERS, logLevel: config.LOG_LEVEL, ...(parkedBy === undefined ? {} : { parkedBy }) };
+  return {
+    action,
+    topic,
+    brokers: config.KAFKA_BROKERS,
+    logLevel: config.LOG_LEVEL,
+    ...(parkedBy === undefined ? {} : { parkedBy }),
+  };
 }

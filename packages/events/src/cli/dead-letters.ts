@@ -17,12 +17,17 @@ async function main(): Promise<number> {
     return 0;
   }
   const command = parseDeadLettersCommand(argv, process.env);
-  const logger = createLogger({ service: 'waymark-dead-letters', level: command.logLevel, destination: process.stderr });
+  const logger = createLogger({
+    service: 'waymark-dead-letters',
+    level: command.logLevel,
+    destination: process.stderr,
+  });
   const bus = await KafkaEventBus.connect({ brokers: command.brokers, clientId: 'waymark-dead-letters', logger });
   try {
     if (command.action === 'list') {
       const count = await listDeadLetters(bus, command.topic, (entry) => {
-        if (command.parkedBy === undefined || entry.parkedBy === command.parkedBy) process.stdout.write(`${JSON.stringify(entry)}\n`);
+        if (command.parkedBy === undefined || entry.parkedBy === command.parkedBy)
+          process.stdout.write(`${JSON.stringify(entry)}\n`);
       });
       logger.info({ topic: command.topic.name, count }, 'dead letters listed');
     } else {

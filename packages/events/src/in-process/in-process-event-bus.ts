@@ -77,7 +77,10 @@ export class InProcessEventBus implements EventBus {
     const topic = options.topic;
     const partitions = await this.declare(topic);
     const groupId = options.mode === 'group' ? requireGroup(options.groupId) : `broadcast-${randomUUID()}`;
-    const coordinator = options.mode === 'group' ? this.coordinatorFor(groupId, topic.name, partitions, options.stopTimeoutMs ?? 30_000) : undefined;
+    const coordinator =
+      options.mode === 'group'
+        ? this.coordinatorFor(groupId, topic.name, partitions, options.stopTimeoutMs ?? 30_000)
+        : undefined;
     // One board per subscription: its own handled offsets (broadcast) or the whole group's commits (group).
     const board = new ProgressBoard();
     const committed = coordinator ? await store.committed(groupId, topic.name) : new Map<number, number>();

@@ -74,7 +74,10 @@ export class InProcessMember<V> {
     clearTimeout(timer);
     if (outcome !== 'timeout') return;
     const { name } = this.options.dispatch.topic;
-    this.options.logger.warn({ topic: name, partition: current.partition }, 'abandoning a batch that did not finish in time');
+    this.options.logger.warn(
+      { topic: name, partition: current.partition },
+      'abandoning a batch that did not finish in time',
+    );
     current.abort.abort();
   }
 

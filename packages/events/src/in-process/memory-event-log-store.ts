@@ -18,7 +18,10 @@ export class MemoryEventLogStore implements EventLogStore {
   async ensureTopic(topic: string, partitions: number): Promise<number> {
     const existing = this.topics.get(topic);
     if (existing) return existing.length;
-    this.topics.set(topic, Array.from({ length: partitions }, () => ({ records: [], next: 0 })));
+    this.topics.set(
+      topic,
+      Array.from({ length: partitions }, () => ({ records: [], next: 0 })),
+    );
     return partitions;
   }
 

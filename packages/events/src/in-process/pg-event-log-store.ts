@@ -6,7 +6,10 @@ import { eventLogDdl } from './pg-event-log-schema';
 const optionsSchema = z.object({
   connectionString: z.string().min(1).optional(),
   pool: z.instanceof(Pool).optional(),
-  schema: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier').default('waymark_bus'),
+  schema: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier')
+    .default('waymark_bus'),
 });
 export type PgEventLogStoreOptions = z.input<typeof optionsSchema>;
 

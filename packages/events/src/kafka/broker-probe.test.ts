@@ -89,7 +89,11 @@ test('a connect that failed is tried again by the next probe', async () => {
       if (attempts === 1) throw new Error('Connection error: ECONNREFUSED');
     },
     disconnect: async () => undefined,
-    describeCluster: async () => ({ brokers: [{ nodeId: 1, host: 'kafka', port: 9092 }], controller: 1, clusterId: 'c' }),
+    describeCluster: async () => ({
+      brokers: [{ nodeId: 1, host: 'kafka', port: 9092 }],
+      controller: 1,
+      clusterId: 'c',
+    }),
   } as unknown as Admin;
   const probe = new BrokerProbe(() => admin, { answerWithinMs: 20 });
   expect(await probe.probe()).toBe('the metadata request failed: Connection error: ECONNREFUSED');

@@ -7,7 +7,13 @@ import { errorText } from '../shared/dead-letter';
  * away meanwhile) is logged, not thrown: the batches stay uncommitted and their next owner handles them again (at
  * least once; consumers dedupe by eventId). Throwing would crash the consumer with an error kafkajs does not restart.
  */
-export async function commitOffset(consumer: Consumer, logger: BusLogger, topic: string, partition: number, next: number): Promise<boolean> {
+export async function commitOffset(
+  consumer: Consumer,
+  logger: BusLogger,
+  topic: string,
+  partition: number,
+  next: number,
+): Promise<boolean> {
   try {
     await consumer.commitOffsets([{ topic, partition, offset: String(next) }]);
     return true;

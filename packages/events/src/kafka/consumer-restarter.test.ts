@@ -15,7 +15,12 @@ function fakeConsumer() {
     disconnect,
   } as unknown as Pick<Consumer, 'on' | 'events' | 'disconnect'>;
   const crash = (error: Error, restart: boolean) =>
-    emitter.emit('consumer.crash', { id: 1, type: 'consumer.crash', timestamp: Date.now(), payload: { error, groupId: 'g', restart } });
+    emitter.emit('consumer.crash', {
+      id: 1,
+      type: 'consumer.crash',
+      timestamp: Date.now(),
+      payload: { error, groupId: 'g', restart },
+    });
   const join = () => emitter.emit('consumer.group_join', { payload: { memberAssignment: {} } });
   return { consumer, crash, join, disconnect };
 }
@@ -47,7 +52,10 @@ test('a crash kafkajs restarts from is only logged', async () => {
   await jest.advanceTimersByTimeAsync(60_000);
   expect(start).not.toHaveBeenCalled();
   expect(restarter.stalled()).toBeUndefined();
-  expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ topic: 'clicks.v1' }), expect.stringContaining('kafkajs restarts it'));
+  expect(log.warn).toHaveBeenCalledWith(
+    expect.objectContaining({ topic: 'clicks.v1' }),
+    expect.stringContaining('kafkajs restarts it'),
+  );
 });
 
 test('a crash kafkajs gives up on is restarted after the initial delay, disconnecting first', async () => {
@@ -85,7 +93,10 @@ test('crashes in a row wait twice as long each time up to the limit; joining the
 
 test('a restart that throws (the broker still unreachable) is retried like a crash', async () => {
   const { consumer, crash } = fakeConsumer();
-  const start = jest.fn().mockRejectedValueOnce(new Error('Connection error: ECONNREFUSED')).mockResolvedValue(undefined);
+  const start = jest
+    .fn()
+    .mockRejectedValueOnce(new Error('Connection error: ECONNREFUSED'))
+    .mockResolvedValue(undefined);
   const log = logger();
   new ConsumerRestarter(consumer, where, log, start, policy);
   crash(new Error('INVALID_REQUEST'), false);

@@ -10,7 +10,11 @@ export interface ConsumerRestartPolicy {
   stalledAfterMs: number;
 }
 
-export const DEFAULT_RESTART_POLICY: ConsumerRestartPolicy = { initialDelayMs: 1_000, maxDelayMs: 30_000, stalledAfterMs: 60_000 };
+export const DEFAULT_RESTART_POLICY: ConsumerRestartPolicy = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  stalledAfterMs: 60_000,
+};
 
 /**
  * kafkajs restarts a consumer after a retriable crash by itself. After any other crash it disconnects the consumer
@@ -102,7 +106,10 @@ export class ConsumerRestarter {
 
   private recovered(): void {
     if (this.downSince !== undefined) {
-      this.logger.info({ ...this.where, downForMs: this.now() - this.downSince }, 'consumer restarted and joined its group again');
+      this.logger.info(
+        { ...this.where, downForMs: this.now() - this.downSince },
+        'consumer restarted and joined its group again',
+      );
     }
     this.failures = 0;
     this.downSince = undefined;

@@ -109,12 +109,16 @@ export class KafkaEventBus implements EventBus {
   async healthy(): Promise<boolean> {
     for (const subscription of this.subscriptions) {
       const crash = subscription.stalled();
-      if (crash) return this.reportHealth(false, { reason: 'a consumer has been down since it crashed', err: crash.message });
+      if (crash)
+        return this.reportHealth(false, { reason: 'a consumer has been down since it crashed', err: crash.message });
     }
     const replacementsBefore = this.brokerProbe.replacements;
     const outcome = await this.brokerProbe.probe();
     if (this.brokerProbe.replacements !== replacementsBefore) {
-      this.options.logger.warn({ reason: outcome }, 'the broker probe kept failing; its admin client was replaced by a fresh one');
+      this.options.logger.warn(
+        { reason: outcome },
+        'the broker probe kept failing; its admin client was replaced by a fresh one',
+      );
     }
     return outcome === true ? this.reportHealth(true, {}) : this.reportHealth(false, { reason: outcome });
   }
@@ -140,7 +144,12 @@ export class KafkaEventBus implements EventBus {
   private park(topicName: string, groupId: string, raw: RawMessage, error: string): Promise<void> {
     const origin = { topic: topicName, partition: raw.partition, offset: raw.offset, groupId };
     return this.publisher.publish([
-      { topic: deadLetterTopicName(topicName), key: raw.key, value: raw.value, headers: deadLetterHeaders(origin, error, raw.headers) },
+      {
+        topic: deadLetterTopicName(topicName),
+        key: raw.key,
+        value: raw.value,
+        headers: deadLetterHeaders(origin, error, raw.headers),
+      },
     ]);
   }
 }

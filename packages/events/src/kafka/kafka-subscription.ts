@@ -53,14 +53,19 @@ export interface KafkaSubscription extends Subscription {
  * offset), offsets committed only after the batch was handled or parked. Broadcast mode: kafkajs cannot assign()
  * partitions, so the consumer joins a group of its own with a random id, reads from the start and never commits.
  */
-export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: SubscribeOptions<V>): Promise<KafkaSubscription> {
+export async function subscribeKafka<V>(
+  deps: KafkaSubscriptionDeps,
+  options: SubscribeOptions<V>,
+): Promise<KafkaSubscription> {
   const topic = options.topic.name;
   const group = options.mode === 'group';
   if (group && !options.groupId) throw new Error('a group subscription needs a groupId');
   const depth = options.batchesInFlight ?? 1;
-  if (!Number.isInteger(depth) || depth < 1) throw new Error(`batchesInFlight must be a positive integer, got ${depth}`);
+  if (!Number.isInteger(depth) || depth < 1)
+    throw new Error(`batchesInFlight must be a positive integer, got ${depth}`);
   const groupId = group ? (options.groupId as string) : `${options.groupId ?? deps.clientId}.broadcast.${randomUUID()}`;
-  const fetchEnds = async () => new Map((await fetchTopicOffsetsOnceListed(deps.admin, topic)).map((e) => [e.partition, Number(e.high)]));
+  const fetchEnds = async () =>
+    new Map((await fetchTopicOffsetsOnceListed(deps.admin, topic)).map((e) => [e.partition, Number(e.high)]));
   const tracker = new CaughtUpTracker(await fetchEnds());
   const poller = group ? groupCommitPoller(deps.admin, groupId, topic, () => board, deps.logger) : undefined;
   const board = new ProgressBoard(() => poller?.wake());
@@ -94,7 +99,16 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
     allowAutoTopicCreation: true,
   });
   let assignment: number[] = [];
-  const pipeline = group && depth > 1 ? new PipelinedBatches(consumer, { ...context, signal: abort.signal }, depth, deps.tuning.heartbeatIntervalMs, board) : undefined;
+  const pipeline =
+    group && depth > 1
+      ? new PipelinedBatches(
+          consumer,
+          { ...context, signal: abort.signal },
+          depth,
+          deps.tuning.heartbeatIntervalMs,
+          board,
+        )
+      : undefined;
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     assignment = [...(event.payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
     pipeline?.rejoined();
@@ -107,7 +121,9 @@ export async function subscribeKafka<V>(deps: KafkaSubscriptionDeps, options: Su
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
       eachBatch: (payload) =>
-        pipeline ? pipeline.handle(payload) : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, board),
+        pipeline
+          ? pipeline.handle(payload)
+          : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, board),
     });
   };
   const restarter = new ConsumerRestarter(consumer, { topic, groupId }, deps.logger, start, deps.restart);
@@ -176,7 +192,10 @@ async function handleKafkaBatch<V>(
     attemptStartedAt = Date.now();
   };
   try {
-    await dispatchBatch({ ...context, onRetry }, batch.messages.map((message) => toRawMessage(batch.partition, message)));
+    await dispatchBatch(
+      { ...context, onRetry },
+      batch.messages.map((message) => toRawMessage(batch.partition, message)),
+    );
   } catch (error) {
     if (error instanceof BatchAbandonedError) return;
     context.logger.error(
@@ -188,7 +207,8 @@ async function handleKafkaBatch<V>(
     clearInterval(keepAlive);
   }
   const next = Number(batch.lastOffset()) + 1;
-  if (context.mode === 'group' && !(await commitOffset(consumer, context.logger, batch.topic, batch.partition, next))) return;
+  if (context.mode === 'group' && !(await commitOffset(consumer, context.logger, batch.topic, batch.partition, next)))
+    return;
   resolveOffset(batch.lastOffset());
   board.progress(batch.partition, next);
 }

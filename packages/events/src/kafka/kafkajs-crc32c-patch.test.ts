@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
  * eight bytes at a time in JavaScript. Both must agree with the bitwise definition, or brokers refuse the batches.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- kafkajs' protocol encoders are not part of its public API */
-const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as ((buffer: Buffer) => number) & { native: boolean; javascript(buffer: Buffer): number };
+const crc32C = require('kafkajs/src/protocol/recordBatch/crc32C') as ((buffer: Buffer) => number) & {
+  native: boolean;
+  javascript(buffer: Buffer): number;
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Plain bit-by-bit CRC-32C (Castagnoli, reflected polynomial 0x82F63B78). */
@@ -33,7 +36,9 @@ describe('kafkajs patched CRC-32C (patches/kafkajs+2.2.4.patch)', () => {
   });
 
   it('uses the native CRC-32C of @node-rs/crc32 where it publishes a prebuilt binary', () => {
-    const published = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64'].includes(`${process.platform}-${process.arch}`);
+    const published = ['linux-x64', 'linux-arm64', 'darwin-x64', 'darwin-arm64', 'win32-x64'].includes(
+      `${process.platform}-${process.arch}`,
+    );
     if (published) expect(crc32C.native).toBe(true);
     else expect(typeof crc32C.native).toBe('boolean');
   });

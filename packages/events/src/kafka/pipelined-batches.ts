@@ -59,16 +59,21 @@ export class PipelinedBatches<V> {
       clearInterval(keepAlive);
     }
     if (lane.failed) throw lane.failed;
-    const handled = dispatchBatch(this.context, batch.messages.map((message) => toRawMessage(batch.partition, message)));
+    const handled = dispatchBatch(
+      this.context,
+      batch.messages.map((message) => toRawMessage(batch.partition, message)),
+    );
     handled.catch(() => undefined);
     const next = Number(batch.lastOffset()) + 1;
     const owner = lane;
     // After a failed batch nothing later on the lane is committed: that would skip the failed one.
     const previous = owner.unfinished.at(-1) ?? Promise.resolve();
-    const done = previous.then(() => handled).then(
-      () => (owner.failed ? undefined : this.commit(batch.topic, batch.partition, next)),
-      (error: unknown) => this.giveUp(owner, batch.partition, batch.firstOffset(), error),
-    );
+    const done = previous
+      .then(() => handled)
+      .then(
+        () => (owner.failed ? undefined : this.commit(batch.topic, batch.partition, next)),
+        (error: unknown) => this.giveUp(owner, batch.partition, batch.firstOffset(), error),
+      );
     owner.unfinished.push(done);
     void done.then(() => owner.unfinished.splice(owner.unfinished.indexOf(done), 1));
     // Fetch on from here: this batch is in the lane, and its offset is committed only once it was handled.
@@ -82,7 +87,8 @@ export class PipelinedBatches<V> {
   }
 
   private async commit(topic: string, partition: number, next: number): Promise<void> {
-    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next)) this.board.progress(partition, next);
+    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next))
+      this.board.progress(partition, next);
   }
 
   private giveUp(lane: Lane, partition: number, firstOffset: string | null, error: unknown): void {

@@ -20,39 +20,61 @@ interface Watched {
  */
 export function instrumentEventBus(bus: EventBus, registry: Registry): EventBus {
   const watched = new Set<Watched>();
-  metricOnce(registry, CONSUMER_LAG_METRIC, () => new Gauge({
-    name: CONSUMER_LAG_METRIC,
-    help: 'Messages not yet handled, per topic, consumer group and partition this instance reads',
-    labelNames: ['topic', 'group', 'partition'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      await Promise.all([...watched].map(async ({ topic, group, subscription }) => {
-        // A broker that does not answer now leaves this scrape without the series rather than failing it.
-        const lags = await subscription.lag().catch(() => []);
-        for (const { partition, lag } of lags) this.set({ topic, group, partition: String(partition) }, lag);
-      }));
-    },
-  }));
-  const handled = metricOnce(registry, MESSAGES_HANDLED_METRIC, () => new Counter({
-    name: MESSAGES_HANDLED_METRIC,
-    help: 'Messages handed to a handler that resolved, per topic and consumer group',
-    labelNames: ['topic', 'group'] as const,
-    registers: [registry],
-  }));
-  const catchUps = metricOnce(registry, CATCH_UPS_METRIC, () => new Counter({
-    name: CATCH_UPS_METRIC,
-    help: 'Read-model catch-ups (a read waiting for the head of a topic), by outcome (caught_up, timeout, failed)',
-    labelNames: ['topic', 'outcome'] as const,
-    registers: [registry],
-  }));
-  const catchUpDuration = metricOnce(registry, CATCH_UP_DURATION_METRIC, () => new Histogram({
-    name: CATCH_UP_DURATION_METRIC,
-    help: 'Time a read-model catch-up waited, in seconds',
-    labelNames: ['topic'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  }));
+  metricOnce(
+    registry,
+    CONSUMER_LAG_METRIC,
+    () =>
+      new Gauge({
+        name: CONSUMER_LAG_METRIC,
+        help: 'Messages not yet handled, per topic, consumer group and partition this instance reads',
+        labelNames: ['topic', 'group', 'partition'] as const,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          await Promise.all(
+            [...watched].map(async ({ topic, group, subscription }) => {
+              // A broker that does not answer now leaves this scrape without the series rather than failing it.
+              const lags = await subscription.lag().catch(() => []);
+              for (const { partition, lag } of lags) this.set({ topic, group, partition: String(partition) }, lag);
+            }),
+          );
+        },
+      }),
+  );
+  const handled = metricOnce(
+    registry,
+    MESSAGES_HANDLED_METRIC,
+    () =>
+      new Counter({
+        name: MESSAGES_HANDLED_METRIC,
+        help: 'Messages handed to a handler that resolved, per topic and consumer group',
+        labelNames: ['topic', 'group'] as const,
+        registers: [registry],
+      }),
+  );
+  const catchUps = metricOnce(
+    registry,
+    CATCH_UPS_METRIC,
+    () =>
+      new Counter({
+        name: CATCH_UPS_METRIC,
+        help: 'Read-model catch-ups (a read waiting for the head of a topic), by outcome (caught_up, timeout, failed)',
+        labelNames: ['topic', 'outcome'] as const,
+        registers: [registry],
+      }),
+  );
+  const catchUpDuration = metricOnce(
+    registry,
+    CATCH_UP_DURATION_METRIC,
+    () =>
+      new Histogram({
+        name: CATCH_UP_DURATION_METRIC,
+        help: 'Time a read-model catch-up waited, in seconds',
+        labelNames: ['topic'] as const,
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+        registers: [registry],
+      }),
+  );
 
   return {
     publish: (topic, messages) => bus.publish(topic, messages),

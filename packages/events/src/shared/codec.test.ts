@@ -30,7 +30,9 @@ describe('encoding events for the wire', () => {
 
   it('rejects the whole call when one value fails the schema or carries a key the topic would not derive', () => {
     const good = { key: 'x', value: { version: 1 as const, eventId: 'e', id: 'x' } };
-    expect(() => encodeOutgoing(topic, [good, { key: 'y', value: { version: 2 } as never }])).toThrow(InvalidEventError);
+    expect(() => encodeOutgoing(topic, [good, { key: 'y', value: { version: 2 } as never }])).toThrow(
+      InvalidEventError,
+    );
     expect(() => encodeOutgoing(topic, [{ ...good, key: 'y' }])).toThrow(/derives "x"/);
   });
 });

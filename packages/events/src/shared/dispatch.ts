@@ -72,15 +72,34 @@ export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage
     isOutage: (error) => isOutage(ctx, error),
     onAttemptFailed: (error, attempt, size, outage) => {
       ctx.onRetry?.();
-      const fields = { topic: ctx.topic.name, group: ctx.groupId, attempt, size, firstOffset: valid[0]?.offset, outage, err: errorText(error) };
-      ctx.logger.warn(fields, outage ? 'event handler failed: a dependency is unavailable; retrying until it is back' : 'event handler failed; retrying');
+      const fields = {
+        topic: ctx.topic.name,
+        group: ctx.groupId,
+        attempt,
+        size,
+        firstOffset: valid[0]?.offset,
+        outage,
+        err: errorText(error),
+      };
+      ctx.logger.warn(
+        fields,
+        outage
+          ? 'event handler failed: a dependency is unavailable; retrying until it is back'
+          : 'event handler failed; retrying',
+      );
     },
   });
   for (const { message, error } of failed) await dispose(ctx, rawOf.get(message) as RawMessage, error, 'failing');
 }
 
 async function dispose<V>(ctx: DispatchContext<V>, raw: RawMessage, error: string, reason: 'invalid' | 'failing') {
-  const where = { topic: ctx.topic.name, partition: raw.partition, offset: raw.offset, key: raw.key, group: ctx.groupId };
+  const where = {
+    topic: ctx.topic.name,
+    partition: raw.partition,
+    offset: raw.offset,
+    key: raw.key,
+    group: ctx.groupId,
+  };
   if (ctx.mode === 'broadcast') {
     ctx.logger.error({ ...where, reason, err: error }, 'skipping an event this broadcast subscriber cannot handle');
     return;

@@ -71,7 +71,9 @@ describe('HeadCatchUp', () => {
   it('rejects with CatchUpTimeoutError when the reader does not get there in time', async () => {
     const topic = fakeTopic();
     topic.ends.set(0, 9);
-    await expect(new HeadCatchUp('t', topic.fetchEnds, new ProgressBoard()).catchUp(50)).rejects.toBeInstanceOf(CatchUpTimeoutError);
+    await expect(new HeadCatchUp('t', topic.fetchEnds, new ProgressBoard()).catchUp(50)).rejects.toBeInstanceOf(
+      CatchUpTimeoutError,
+    );
   });
 });
 

@@ -11,7 +11,8 @@ describe('telling an outage from a poison message', () => {
 
   it('treats PostgreSQL shutting down, refusing connections or asking for a retry as outages, and data errors not', () => {
     const sqlState = (code: string) => Object.assign(new Error('server said no'), { code });
-    for (const code of ['57P01', '57P03', '08006', '53300', '40001', '40P01']) expect(isTransientFailure(sqlState(code))).toBe(true);
+    for (const code of ['57P01', '57P03', '08006', '53300', '40001', '40P01'])
+      expect(isTransientFailure(sqlState(code))).toBe(true);
     for (const code of ['23505', '22P02', '42P01', '42703']) expect(isTransientFailure(sqlState(code))).toBe(false);
   });
 
@@ -32,7 +33,11 @@ describe('telling an outage from a poison message', () => {
 
   it('honours an explicit TransientFailureError and retriable kafkajs errors, and nothing else by default', () => {
     expect(isTransientFailure(new TransientFailureError('cache warming up'))).toBe(true);
-    expect(isTransientFailure(Object.assign(new Error('leader not available'), { name: 'KafkaJSProtocolError', retriable: true }))).toBe(true);
+    expect(
+      isTransientFailure(
+        Object.assign(new Error('leader not available'), { name: 'KafkaJSProtocolError', retriable: true }),
+      ),
+    ).toBe(true);
     expect(isTransientFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isTransientFailure(new Error('destination is not a valid URL'))).toBe(false);
     expect(isTransientFailure('a string')).toBe(false);

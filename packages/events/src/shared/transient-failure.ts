@@ -16,8 +16,17 @@ export class TransientFailureError extends Error {
 
 /** Socket and DNS failures (Node system errors, also what pg and ioredis surface as `code`). */
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
-  'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ERR_SOCKET_CLOSED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ERR_SOCKET_CLOSED',
 ]);
 
 /**
@@ -38,11 +47,16 @@ const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P203
  * within its wait: a process or database too busy, and the transaction rolled back, so trying again is safe. Other
  * P2028s (a query on a transaction the code already finished) are bugs, which retrying would not cure.
  */
-const PRISMA_TRANSACTION_TIMEOUT = /expired transaction|timeout for this transaction|Unable to start a transaction in the given time/i;
+const PRISMA_TRANSACTION_TIMEOUT =
+  /expired transaction|timeout for this transaction|Unable to start a transaction in the given time/i;
 
 /** @prisma/driver-adapter-utils error kinds of the same situations. */
 const DRIVER_ADAPTER_KINDS = new Set([
-  'DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionWriteConflict',
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TransactionWriteConflict',
 ]);
 
 const ERROR_NAMES = new Set([
@@ -75,7 +89,11 @@ export function isTransientFailure(error: unknown): boolean {
     if (current === null || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
     if (describesOutage(current as Record<string, unknown>)) return true;
-    const { cause, errors, meta } = current as { cause?: unknown; errors?: unknown; meta?: { driverAdapterError?: unknown } };
+    const { cause, errors, meta } = current as {
+      cause?: unknown;
+      errors?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     pending.push(cause, meta?.driverAdapterError);
     if (Array.isArray(errors)) pending.push(...errors);
   }
@@ -85,7 +103,8 @@ export function isTransientFailure(error: unknown): boolean {
 function describesOutage(error: Record<string, unknown>): boolean {
   if (error.transient === true || error.retriable === true) return true;
   const { code, kind, name, message } = error;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_CODES.has(code) || isTransientSqlState(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_CODES.has(code) || isTransientSqlState(code)))
+    return true;
   if (code === 'P2028' && typeof message === 'string' && PRISMA_TRANSACTION_TIMEOUT.test(message)) return true;
   if (typeof kind === 'string' && DRIVER_ADAPTER_KINDS.has(kind)) return true;
   if (typeof name === 'string' && ERROR_NAMES.has(name)) return true;

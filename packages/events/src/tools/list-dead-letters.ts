@@ -16,7 +16,11 @@ export interface DeadLetterEntry extends ReturnType<typeof whereParked> {
  * so it includes messages an earlier replay has already published again). Resolves once it has read what was there
  * when it started.
  */
-export async function listDeadLetters<V>(bus: EventBus, topic: TopicDef<V>, onEntry: (entry: DeadLetterEntry) => void): Promise<number> {
+export async function listDeadLetters<V>(
+  bus: EventBus,
+  topic: TopicDef<V>,
+  onEntry: (entry: DeadLetterEntry) => void,
+): Promise<number> {
   let count = 0;
   const subscription = await bus.subscribe({
     topic: deadLetterTopicOf(topic),
@@ -25,7 +29,12 @@ export async function listDeadLetters<V>(bus: EventBus, topic: TopicDef<V>, onEn
       for (const parked of batch) {
         const replay = toReplay(topic, parked);
         const invalidReason = typeof replay === 'string' ? replay : undefined;
-        onEntry({ ...whereParked(parked), key: parked.key, validNow: invalidReason === undefined, ...(invalidReason ? { invalidReason } : {}) });
+        onEntry({
+          ...whereParked(parked),
+          key: parked.key,
+          validNow: invalidReason === undefined,
+          ...(invalidReason ? { invalidReason } : {}),
+        });
         count += 1;
       }
     },

@@ -71,7 +71,10 @@ export async function replayDeadLetters<V>(options: ReplayOptions<V>): Promise<R
         const replay = toReplay(topic, parked);
         if (typeof replay === 'string') {
           counts.stillInvalid += 1;
-          logger.warn({ topic: topic.name, ...whereParked(parked), reason: replay }, 'dead letter still invalid; not replayed');
+          logger.warn(
+            { topic: topic.name, ...whereParked(parked), reason: replay },
+            'dead letter still invalid; not replayed',
+          );
         } else {
           outgoing.push(replay);
         }

@@ -48,7 +48,11 @@ export function deliveryContract(ctx: ContractContext): void {
 
     expect(first.count).toBeGreaterThan(0);
     expect(second.count).toBeGreaterThan(0);
-    expect(all().map((m) => m.value?.eventId).sort()).toEqual(events.map((e) => e.eventId).sort());
+    expect(
+      all()
+        .map((m) => m.value?.eventId)
+        .sort(),
+    ).toEqual(events.map((e) => e.eventId).sort());
     expect(partitionsOf(first.messages).some((p) => partitionsOf(second.messages).includes(p))).toBe(false);
   });
 

@@ -64,7 +64,7 @@ export function failureContract(ctx: ContractContext): void {
     expect(poisonAttempts).toBeLessThanOrEqual(4);
   });
 
-  describe('an outage of the handler\'s dependency lasting longer than maxAttempts', () => {
+  describe("an outage of the handler's dependency lasting longer than maxAttempts", () => {
     for (const mode of ['group', 'broadcast'] as const) {
       it(`delays a ${mode} subscriber's batch until the dependency is back, and parks or skips nothing`, async () => {
         const logger = new RecordingLogger();
@@ -97,7 +97,7 @@ export function failureContract(ctx: ContractContext): void {
       });
     }
 
-    it('also when the error says nothing, as long as the subscriber\'s dependency check fails meanwhile', async () => {
+    it("also when the error says nothing, as long as the subscriber's dependency check fails meanwhile", async () => {
       const logger = new RecordingLogger();
       const bus = await ctx.open(logger);
       const topic = testTopic('outage-probe');
@@ -141,7 +141,11 @@ export function failureContract(ctx: ContractContext): void {
 
 async function readDeadLetters(bus: EventBus, topic: TopicDef<TestEvent>, count: number) {
   const received = new Received<unknown>();
-  const reader = await bus.subscribe({ topic: deadLetterTopicOf(topic), mode: 'broadcast', handleBatch: received.handle });
+  const reader = await bus.subscribe({
+    topic: deadLetterTopicOf(topic),
+    mode: 'broadcast',
+    handleBatch: received.handle,
+  });
   await waitFor(() => received.count >= count, { timeoutMs: 30_000, message: `${count} dead letters` });
   await reader.stop();
   return received.messages;

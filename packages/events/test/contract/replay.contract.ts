@@ -1,6 +1,13 @@
 import { uniqueName, waitFor } from '@waymark/testkit';
 import type { TopicDef } from '@waymark/contracts';
-import { DEAD_LETTER_HEADERS, listDeadLetters, REPLAYED_FROM_HEADER, replayDeadLetters, type DeadLetterEntry, type EventBus } from '../../src';
+import {
+  DEAD_LETTER_HEADERS,
+  listDeadLetters,
+  REPLAYED_FROM_HEADER,
+  replayDeadLetters,
+  type DeadLetterEntry,
+  type EventBus,
+} from '../../src';
 import type { ContractContext } from '../bus-contract';
 import { looseTwin, messagesOf, newEvent, Received, RecordingLogger, testTopic, type TestEvent } from './fixtures';
 
@@ -44,20 +51,34 @@ export function replayContract(ctx: ContractContext): void {
     const consumer = buggyConsumer(bus, topic, uniqueName('g'));
     await consumer.subscribed;
     const [entry] = await parkedEntries(bus, topic, 1);
-    expect(entry).toMatchObject({ key: 'k', validNow: true, origin: expect.stringMatching(new RegExp(`^${topic.name}:`)) });
+    expect(entry).toMatchObject({
+      key: 'k',
+      validNow: true,
+      origin: expect.stringMatching(new RegExp(`^${topic.name}:`)),
+    });
     expect(entry?.error).toContain('bug: cannot handle poison');
     await waitFor(() => consumer.received.count >= 2, { timeoutMs: 30_000, message: 'the two healthy events' });
 
     consumer.state.fixed = true;
     const logger = new RecordingLogger();
-    expect(await replayDeadLetters({ bus, topic, logger })).toEqual({ read: 1, replayed: 1, stillInvalid: 0, skipped: 0 });
+    expect(await replayDeadLetters({ bus, topic, logger })).toEqual({
+      read: 1,
+      replayed: 1,
+      stillInvalid: 0,
+      skipped: 0,
+    });
     await waitFor(() => consumer.received.count >= 3, { timeoutMs: 30_000, message: 'the replayed event' });
     const replayed = consumer.received.messages[2];
     expect(replayed?.value).toEqual(poison);
     expect(replayed?.headers[REPLAYED_FROM_HEADER]).toMatch(/^\d+:\d+$/);
     expect(Object.keys(replayed?.headers ?? {}).filter((name) => name.startsWith('dlq-'))).toEqual([]);
 
-    expect(await replayDeadLetters({ bus, topic, logger })).toEqual({ read: 0, replayed: 0, stillInvalid: 0, skipped: 0 });
+    expect(await replayDeadLetters({ bus, topic, logger })).toEqual({
+      read: 0,
+      replayed: 0,
+      stillInvalid: 0,
+      skipped: 0,
+    });
     expect(consumer.received.count).toBe(3);
   }, 120_000);
 

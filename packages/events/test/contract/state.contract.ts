@@ -28,7 +28,12 @@ export function stateContract(ctx: ContractContext): void {
     );
     await Promise.all(subscriptions.map((s) => s.caughtUp));
     for (const reader of readers) {
-      expect(fold(reader.messages)).toEqual(new Map([['a', 'a2'], ['b', 'b1']]));
+      expect(fold(reader.messages)).toEqual(
+        new Map([
+          ['a', 'a2'],
+          ['b', 'b1'],
+        ]),
+      );
       // The delete is still visible to a reader from the start (tombstones outlive compaction for a while).
       expect(reader.messages.filter((m) => m.key === 'c').at(-1)?.value).toBeNull();
     }
@@ -59,7 +64,9 @@ export function stateContract(ctx: ContractContext): void {
     await resumed.caughtUp;
     expect(late.messages.map((m) => m.value?.eventId).sort()).toEqual(inFlight.map((e) => e.eventId).sort());
     const everything = new Received();
-    await (await second.subscribe({ topic, mode: 'broadcast', handleBatch: everything.handle })).caughtUp;
+    await (
+      await second.subscribe({ topic, mode: 'broadcast', handleBatch: everything.handle })
+    ).caughtUp;
     expect(everything.count).toBe(15);
   });
 }

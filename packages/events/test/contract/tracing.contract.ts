@@ -14,7 +14,7 @@ export function tracingContract(ctx: ContractContext): void {
     });
     afterAll(() => tracing.shutdown());
 
-    it('carries the publisher\'s trace in a traceparent header to a consumer that handles it in that trace', async () => {
+    it("carries the publisher's trace in a traceparent header to a consumer that handles it in that trace", async () => {
       const bus = await ctx.open();
       const topic = testTopic('traced');
       const traceId = await inSpan('request', { kind: SpanKind.SERVER }, async (span) => {

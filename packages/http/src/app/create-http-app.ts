@@ -66,7 +66,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestTracing(options.service));
   app.use(requestGuard);
   app.use(jsonOnly);
-  app.use(express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
+  );
   app.use(jsonBodyGuard);
   if (options.idempotency) app.use(idempotency(options.idempotency));
   options.mount(app);

@@ -9,7 +9,12 @@ export type CheckOutcome = 'ok' | 'failed' | 'timeout';
 
 const TIMED_OUT = Symbol('timeout');
 
-async function runCheck(check: () => Promise<boolean>, timeoutMs: number, log: Logger, name: string): Promise<CheckOutcome> {
+async function runCheck(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  log: Logger,
+  name: string,
+): Promise<CheckOutcome> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
@@ -37,13 +42,17 @@ export function healthRoutes(checks: ReadinessChecks, timeoutMs: number): Router
   });
   router.get(READY_PATH, async (req: Request, res) => {
     const names = Object.keys(checks);
-    const outcomes = await Promise.all(names.map((n) => runCheck(checks[n] as () => Promise<boolean>, timeoutMs, req.log, n)));
+    const outcomes = await Promise.all(
+      names.map((n) => runCheck(checks[n] as () => Promise<boolean>, timeoutMs, req.log, n)),
+    );
     const results = Object.fromEntries(names.map((n, i) => [n, outcomes[i] as CheckOutcome]));
     const failing = names.filter((n) => results[n] !== 'ok');
     if (isDraining(req.app)) {
       res.status(503).json({ error: 'Shutting down', code: 'unavailable', details: { checks: results } });
     } else if (failing.length > 0) {
-      res.status(503).json({ error: `Not ready: ${failing.join(', ')}`, code: 'unavailable', details: { checks: results } });
+      res
+        .status(503)
+        .json({ error: `Not ready: ${failing.join(', ')}`, code: 'unavailable', details: { checks: results } });
     } else {
       res.json({ status: 'ok', checks: results });
     }

@@ -34,7 +34,11 @@ function bodyProblem(body: unknown): { path: string; message: string } | null {
         if (key.includes('\0') || LONE_SURROGATE.test(key)) {
           return { path, message: 'must not contain a NUL character or a lone surrogate in a key' };
         }
-        stack.push({ value: child, depth: depth + 1, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}` });
+        stack.push({
+          value: child,
+          depth: depth + 1,
+          path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`,
+        });
       }
     }
   }

@@ -23,6 +23,9 @@ export function methodNotAllowed(app: Express): RequestHandler {
       return;
     }
     res.set('Allow', [...allowed].sort().join(', '));
-    res.status(405).json({ error: `${req.method} is not allowed here; allowed: ${[...allowed].sort().join(', ')}`, code: 'method_not_allowed' });
+    res.status(405).json({
+      error: `${req.method} is not allowed here; allowed: ${[...allowed].sort().join(', ')}`,
+      code: 'method_not_allowed',
+    });
   };
 }

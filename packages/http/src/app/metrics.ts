@@ -29,7 +29,9 @@ export function createHttpMetrics(service: string, registry: Registry = new Regi
 
   const middleware: RequestHandler = (req, res, next) => {
     const stop = duration.startTimer();
-    res.once('close', () => stop({ route: routeTemplate(req), method: req.method, status_code: String(res.statusCode) }));
+    res.once('close', () =>
+      stop({ route: routeTemplate(req), method: req.method, status_code: String(res.statusCode) }),
+    );
     next();
   };
 

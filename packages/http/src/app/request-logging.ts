@@ -25,7 +25,11 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = assignRequestId(req, res);
     req.id = id;
     let bound: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (bound ??= logger.child({ reqId: id })) });
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: false,
+      get: () => (bound ??= logger.child({ reqId: id })),
+    });
     const path = req.url.split('?', 1)[0] ?? '';
     if (PROBE_PATHS.has(path)) {
       next();
@@ -38,7 +42,11 @@ export function requestLogging(logger: Logger): RequestHandler {
       const aborted = !res.writableFinished;
       const level: Level = res.statusCode >= 500 ? 'error' : aborted || res.statusCode >= 400 ? 'warn' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
-      const line = { req: stdSerializers.req(req), res: stdSerializers.res(res), responseTime: Math.round(performance.now() - startedAt) };
+      const line = {
+        req: stdSerializers.req(req),
+        res: stdSerializers.res(res),
+        responseTime: Math.round(performance.now() - startedAt),
+      };
       req.log[level](line, aborted ? 'request aborted' : 'request completed');
     };
     res.on('finish', done);

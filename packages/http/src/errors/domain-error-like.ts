@@ -14,7 +14,11 @@ export function isDomainError(err: unknown): err is DomainErrorLike {
   const candidate = err as Partial<DomainErrorLike>;
   if (typeof candidate.code !== 'string' || typeof candidate.status !== 'number') return false;
   if (candidate.status < 400 || candidate.status > 599) return false;
-  for (let proto = Object.getPrototypeOf(err); proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = Object.getPrototypeOf(err);
+    proto && proto !== Error.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     if ((proto as { constructor?: { name?: string } }).constructor?.name === 'DomainError') return true;
   }
   return false;

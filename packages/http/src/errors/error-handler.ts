@@ -6,7 +6,8 @@ import { mapError } from './error-mapping';
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   const mapped = mapError(err);
   if (mapped.unexpected) req.log.error({ err }, 'unhandled error');
-  else if (mapped.body.code === 'unavailable' && !isDomainError(err)) req.log.warn({ err }, 'a dependency is unreachable; answered 503');
+  else if (mapped.body.code === 'unavailable' && !isDomainError(err))
+    req.log.warn({ err }, 'a dependency is unreachable; answered 503');
   if (res.headersSent) {
     // Too late for a JSON body; express's default handler aborts the connection so the client sees a failure.
     next(err);

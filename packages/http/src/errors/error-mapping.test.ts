@@ -26,7 +26,10 @@ describe('mapError', () => {
   });
 
   it('answers 503 unavailable with Retry-After when a dependency is unreachable, not 500', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', status: 401 });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+      status: 401,
+    });
     expect(isDomainError(refused)).toBe(false);
     expect(mapError(refused)).toEqual({
       status: 503,
@@ -34,7 +37,10 @@ describe('mapError', () => {
       unexpected: false,
       retryAfterSeconds: 5,
     });
-    const prismaUnreachable = Object.assign(new Error("Can't reach database server"), { name: 'PrismaClientKnownRequestError', code: 'P1001' });
+    const prismaUnreachable = Object.assign(new Error("Can't reach database server"), {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P1001',
+    });
     expect(mapError(prismaUnreachable)).toMatchObject({ status: 503, body: { code: 'unavailable' } });
   });
 
@@ -44,10 +50,16 @@ describe('mapError', () => {
   });
 
   it('maps tsoa ValidateError fields to validation issues', () => {
-    const mapped = mapError(new ValidateError({ 'body.url': { message: 'invalid string value', value: 'secret' } }, ''));
+    const mapped = mapError(
+      new ValidateError({ 'body.url': { message: 'invalid string value', value: 'secret' } }, ''),
+    );
     expect(mapped).toEqual({
       status: 400,
-      body: { error: 'body.url: invalid string value', code: 'validation_failed', details: [{ path: 'body.url', message: 'invalid string value' }] },
+      body: {
+        error: 'body.url: invalid string value',
+        code: 'validation_failed',
+        details: [{ path: 'body.url', message: 'invalid string value' }],
+      },
       unexpected: false,
     });
   });

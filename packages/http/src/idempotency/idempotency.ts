@@ -29,17 +29,26 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
     if (req.method !== 'POST' || key === undefined) return next();
     try {
       if (typeof key !== 'string' || !ACCEPTABLE_KEY.test(key)) {
-        res.status(400).json({ error: 'Idempotency-Key must be 1 to 255 visible ASCII characters', code: 'validation_failed' });
+        res
+          .status(400)
+          .json({ error: 'Idempotency-Key must be 1 to 255 visible ASCII characters', code: 'validation_failed' });
         return;
       }
       const tenantId = await options.tenantOf(req);
       if (tenantId === undefined) return next();
-      const fingerprint = createHash('sha256').update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+        .digest('hex');
       const claim = await options.store.claim(tenantId, key, fingerprint, clock());
       if (claim.outcome === 'mismatch') {
-        res.status(422).json({ error: 'This Idempotency-Key was used with a different request', code: 'idempotency_key_reused' });
+        res
+          .status(422)
+          .json({ error: 'This Idempotency-Key was used with a different request', code: 'idempotency_key_reused' });
       } else if (claim.outcome === 'in_progress') {
-        res.status(409).json({ error: 'A request with this Idempotency-Key is still being processed; retry shortly', code: 'conflict' });
+        res.status(409).json({
+          error: 'A request with this Idempotency-Key is still being processed; retry shortly',
+          code: 'conflict',
+        });
       } else if (claim.outcome === 'replay') {
         replay(res, claim.response);
       } else {
@@ -68,8 +77,12 @@ function keepOutcome(res: Response, store: IdempotencyStore, tenantId: string, k
     settled = true;
     const body = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
     const retryable = res.statusCode === 429 || res.statusCode >= 500;
-    const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (res.get(name) === undefined ? [] : [[name, String(res.get(name))]])));
-    const kept = retryable ? store.release(tenantId, key) : store.complete(tenantId, key, { status: res.statusCode, headers, body });
+    const headers = Object.fromEntries(
+      REPLAYED_HEADERS.flatMap((name) => (res.get(name) === undefined ? [] : [[name, String(res.get(name))]])),
+    );
+    const kept = retryable
+      ? store.release(tenantId, key)
+      : store.complete(tenantId, key, { status: res.statusCode, headers, body });
     kept
       .catch((err: unknown) => req.log?.warn({ err }, 'idempotency key outcome not stored'))
       .finally(() => send(chunk));

@@ -1,7 +1,18 @@
 import type { Pool } from 'pg';
-import { IDEMPOTENCY_WINDOW_MS, type IdempotencyClaim, type IdempotencyStore, type StoredResponse } from './idempotency-store';
+import {
+  IDEMPOTENCY_WINDOW_MS,
+  type IdempotencyClaim,
+  type IdempotencyStore,
+  type StoredResponse,
+} from './idempotency-store';
 
-type Row = { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: string | null; created_at: Date };
+type Row = {
+  fingerprint: string;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: string | null;
+  created_at: Date;
+};
 
 /**
  * The store in the service's own schema (the pool's search_path), table `idempotency_key` (`IDEMPOTENCY_KEY_DDL`).
@@ -21,7 +32,10 @@ export class PgIdempotencyStore implements IdempotencyStore {
       [tenantId, key, fingerprint, now, expiredBefore],
     );
     if (inserted.rowCount === 1) return { outcome: 'claimed' };
-    const { rows } = await this.pool.query<Row>('SELECT fingerprint, status, headers, body, created_at FROM idempotency_key WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
+    const { rows } = await this.pool.query<Row>(
+      'SELECT fingerprint, status, headers, body, created_at FROM idempotency_key WHERE tenant_id = $1 AND key = $2',
+      [tenantId, key],
+    );
     const row = rows[0];
     if (!row) return this.claim(tenantId, key, fingerprint, now); // released meanwhile: try again
     if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
@@ -30,17 +44,17 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(tenantId: string, key: string, response: StoredResponse): Promise<void> {
-    await this.pool.query('UPDATE idempotency_key SET status = $3, headers = $4, body = $5 WHERE tenant_id = $1 AND key = $2', [
-      tenantId,
-      key,
-      response.status,
-      JSON.stringify(response.headers),
-      response.body,
-    ]);
+    await this.pool.query(
+      'UPDATE idempotency_key SET status = $3, headers = $4, body = $5 WHERE tenant_id = $1 AND key = $2',
+      [tenantId, key, response.status, JSON.stringify(response.headers), response.body],
+    );
   }
 
   async release(tenantId: string, key: string): Promise<void> {
-    await this.pool.query('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND status IS NULL', [tenantId, key]);
+    await this.pool.query('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND status IS NULL', [
+      tenantId,
+      key,
+    ]);
   }
 
   async sweep(olderThan: Date): Promise<number> {

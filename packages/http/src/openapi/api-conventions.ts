@@ -1,5 +1,13 @@
 import type { MergedOpenApi } from './merge-openapi';
-import { COMMON_HEADERS, headerRefs, IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_RESPONSES, INTERNAL_ERROR, UNSUPPORTED_MEDIA_TYPE, type HeaderName } from './common-headers';
+import {
+  COMMON_HEADERS,
+  headerRefs,
+  IDEMPOTENCY_KEY_PARAMETER,
+  IDEMPOTENCY_RESPONSES,
+  INTERNAL_ERROR,
+  UNSUPPORTED_MEDIA_TYPE,
+  type HeaderName,
+} from './common-headers';
 
 export interface ApiConventionsOptions {
   readonly servers: readonly { url: string; description?: string }[];
@@ -19,7 +27,11 @@ type Operation = {
   description?: string;
   [key: string]: unknown;
 };
-type Response = { description?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: Record<string, unknown> }> };
+type Response = {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+};
 
 const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options']);
 
@@ -35,14 +47,21 @@ export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOp
   for (const [path, operations] of Object.entries(doc.paths)) {
     const versioned = Object.values(operations).some(takesIfMatch);
     paths[path] = Object.fromEntries(
-      Object.entries(operations).map(([method, op]) => [method, METHODS.has(method) ? conventionalOperation(method, op as Operation, options, versioned) : op]),
+      Object.entries(operations).map(([method, op]) => [
+        method,
+        METHODS.has(method) ? conventionalOperation(method, op as Operation, options, versioned) : op,
+      ]),
     );
   }
   const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
   const components = withoutRefSiblings(doc.components, schemas) as MergedOpenApi['components'];
   return {
     ...doc,
-    info: { ...doc.info, ...(options.contact ? { contact: options.contact } : {}), ...(options.license ? { license: options.license } : {}) },
+    info: {
+      ...doc.info,
+      ...(options.contact ? { contact: options.contact } : {}),
+      ...(options.license ? { license: options.license } : {}),
+    },
     servers: options.servers.map((s) => ({ ...s })),
     tags: options.tags.map((t) => ({ ...t })),
     paths: withoutRefSiblings(paths, schemas) as MergedOpenApi['paths'],
@@ -73,30 +92,52 @@ function takesIfMatch(op: unknown): boolean {
   return parameters.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'if-match');
 }
 
-function conventionalOperation(method: string, op: Operation, options: ApiConventionsOptions, versioned: boolean): Operation {
+function conventionalOperation(
+  method: string,
+  op: Operation,
+  options: ApiConventionsOptions,
+  versioned: boolean,
+): Operation {
   const scopes = (op.security ?? []).flatMap((requirement) => requirement[options.apiKeyScheme] ?? []);
   const usesApiKey = (op.security ?? []).some((requirement) => options.apiKeyScheme in requirement);
   const result: Operation = { ...op };
   if (usesApiKey) {
     result.security = [{ [options.apiKeyScheme]: [] }, { bearer: [] }];
     result['x-required-scopes'] = scopes;
-    if (scopes.length > 0) result.description = `${op.description ?? ''}\n\nRequires the scope ${scopes.map((s) => `\`${s}\``).join(', ')}.`.trim();
+    if (scopes.length > 0)
+      result.description =
+        `${op.description ?? ''}\n\nRequires the scope ${scopes.map((s) => `\`${s}\``).join(', ')}.`.trim();
   } else if (op.security) {
     // Other schemes (the operator's bearer token) take no scopes in OpenAPI 3.0.
-    result.security = op.security.map((requirement) => Object.fromEntries(Object.keys(requirement).map((name) => [name, []])));
+    result.security = op.security.map((requirement) =>
+      Object.fromEntries(Object.keys(requirement).map((name) => [name, []])),
+    );
   }
   const idempotent = usesApiKey && method === 'post' && options.idempotentPosts;
-  const responses: Record<string, Response> = { '500': INTERNAL_ERROR, ...(idempotent ? IDEMPOTENCY_RESPONSES : {}), ...(op.responses ?? {}) };
+  const responses: Record<string, Response> = {
+    '500': INTERNAL_ERROR,
+    ...(idempotent ? IDEMPOTENCY_RESPONSES : {}),
+    ...(op.responses ?? {}),
+  };
   if (idempotent) result.parameters = [...((op.parameters as unknown[]) ?? []), IDEMPOTENCY_KEY_PARAMETER];
   if (op.requestBody) responses['415'] = UNSUPPORTED_MEDIA_TYPE;
   if (usesApiKey && !responses['429']) responses['429'] = { description: 'rate_limited' };
   result.responses = Object.fromEntries(
-    Object.entries(responses).map(([status, response]) => [status, conventionalResponse(status, response, usesApiKey, versioned, idempotent)]),
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      conventionalResponse(status, response, usesApiKey, versioned, idempotent),
+    ]),
   );
   return result;
 }
 
-function conventionalResponse(status: string, response: Response, rateLimited: boolean, versioned: boolean, idempotent: boolean): Response {
+function conventionalResponse(
+  status: string,
+  response: Response,
+  rateLimited: boolean,
+  versioned: boolean,
+  idempotent: boolean,
+): Response {
   const names: HeaderName[] = ['x-request-id'];
   if (rateLimited) names.push('RateLimit', 'RateLimit-Policy');
   if (status === '429') names.push('Retry-After');
@@ -106,7 +147,10 @@ function conventionalResponse(status: string, response: Response, rateLimited: b
   if (idempotent && status.startsWith('2')) names.push('Idempotent-Replayed');
   const result: Response = { ...response, headers: { ...headerRefs(names), ...(response.headers ?? {}) } };
   if (status === '429' && !response.content) result.content = INTERNAL_ERROR.content;
-  if (response.content) result.content = Object.fromEntries(Object.entries(response.content).map(([type, media]) => [type, textMedia(type, media)]));
+  if (response.content)
+    result.content = Object.fromEntries(
+      Object.entries(response.content).map(([type, media]) => [type, textMedia(type, media)]),
+    );
   return result;
 }
 
@@ -117,7 +161,8 @@ function conventionalResponse(status: string, response: Response, rateLimited: b
 function textMedia(type: string, media: { schema?: Record<string, unknown> }): { schema?: Record<string, unknown> } {
   const schema = media.schema ?? {};
   const members = Array.isArray(schema.anyOf) ? (schema.anyOf as Record<string, unknown>[]) : [schema];
-  const isStream = (m: Record<string, unknown>) => m.type === 'string' && (m.format === 'byte' || m.format === 'binary');
+  const isStream = (m: Record<string, unknown>) =>
+    m.type === 'string' && (m.format === 'byte' || m.format === 'binary');
   if (!members.some(isStream)) return media;
   if (type.startsWith('text/') || type === 'image/svg+xml') return { ...media, schema: { type: 'string' } };
   const rest = members.filter((m) => !isStream(m));
@@ -131,7 +176,9 @@ function textMedia(type: string, media: { schema?: Record<string, unknown> }): {
 function withoutRefSiblings(node: unknown, schemas: Record<string, unknown>): unknown {
   if (Array.isArray(node)) return node.map((item) => withoutRefSiblings(item, schemas));
   if (typeof node !== 'object' || node === null) return node;
-  const object = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutRefSiblings(v, schemas)])) as Record<string, unknown>;
+  const object = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, withoutRefSiblings(v, schemas)]),
+  ) as Record<string, unknown>;
   const ref = typeof object.$ref === 'string' ? object.$ref : singleAllOfRef(object);
   if (ref === undefined) return object;
   const { $ref: _ref, allOf: _allOf, ...siblings } = object;

@@ -1,17 +1,19 @@
 /** Response headers the shared HTTP layer sends, declared once under `components.headers`. */
 export const COMMON_HEADERS = {
   'x-request-id': {
-    description: 'The id of this request in the logs: the caller\'s own `x-request-id` when it is plain and short, else a new UUID.',
+    description:
+      "The id of this request in the logs: the caller's own `x-request-id` when it is plain and short, else a new UUID.",
     schema: { type: 'string' },
     example: '0b9f6c1e-3c1d-4b8e-9a51-6f3f1f0e2d7a',
   },
   RateLimit: {
-    description: 'Requests left (`r`) and seconds until the quota is fully restored (`t`), draft-ietf-httpapi-ratelimit-headers.',
+    description:
+      'Requests left (`r`) and seconds until the quota is fully restored (`t`), draft-ietf-httpapi-ratelimit-headers.',
     schema: { type: 'string' },
     example: '"pro";r=118;t=1',
   },
   'RateLimit-Policy': {
-    description: 'The plan\'s quota (`q`) per window of `w` seconds, shared by every key of the tenant.',
+    description: "The plan's quota (`q`) per window of `w` seconds, shared by every key of the tenant.",
     schema: { type: 'string' },
     example: '"pro";q=120;w=60',
   },
@@ -65,8 +67,14 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
 };
 
 export const IDEMPOTENCY_RESPONSES = {
-  '409': { description: 'conflict: a request with this Idempotency-Key is still running', content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } } },
-  '422': { description: 'idempotency_key_reused: the Idempotency-Key was used with another request', content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } } },
+  '409': {
+    description: 'conflict: a request with this Idempotency-Key is still running',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+  },
+  '422': {
+    description: 'idempotency_key_reused: the Idempotency-Key was used with another request',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
+  },
 };
 
 export const INTERNAL_ERROR = {

@@ -2,7 +2,11 @@ import { mergeOpenApi, OpenApiMergeError } from './merge-openapi';
 
 const errorBody = { type: 'object', properties: { error: { type: 'string' }, code: { type: 'string' } } };
 
-function doc(paths: Record<string, Record<string, unknown>>, schemas: Record<string, unknown> = {}, tags?: { name: string }[]) {
+function doc(
+  paths: Record<string, Record<string, unknown>>,
+  schemas: Record<string, unknown> = {},
+  tags?: { name: string }[],
+) {
   return {
     openapi: '3.0.0',
     info: { title: 'a service', version: '0.1.0', description: 'boilerplate' },
@@ -14,8 +18,16 @@ function doc(paths: Record<string, Record<string, unknown>>, schemas: Record<str
 
 describe('mergeOpenApi', () => {
   it('unites paths and components of several services under one title and version', () => {
-    const links = doc({ '/v1/links': { get: { operationId: 'ListLinks' }, post: { operationId: 'CreateLink' } } }, { Link: { type: 'object' }, HttpErrorBody: errorBody }, [{ name: 'Links' }]);
-    const channels = doc({ '/v1/channels': { get: { operationId: 'ListChannels' } } }, { Channel: { type: 'object' }, HttpErrorBody: errorBody }, [{ name: 'Channels' }]);
+    const links = doc(
+      { '/v1/links': { get: { operationId: 'ListLinks' }, post: { operationId: 'CreateLink' } } },
+      { Link: { type: 'object' }, HttpErrorBody: errorBody },
+      [{ name: 'Links' }],
+    );
+    const channels = doc(
+      { '/v1/channels': { get: { operationId: 'ListChannels' } } },
+      { Channel: { type: 'object' }, HttpErrorBody: errorBody },
+      [{ name: 'Channels' }],
+    );
     const merged = mergeOpenApi([links, channels], { title: 'Waymark API', version: '1.0' });
     expect(merged.openapi).toBe('3.0.0');
     expect(merged.info).toEqual({ title: 'Waymark API', version: '1.0' });
@@ -29,23 +41,37 @@ describe('mergeOpenApi', () => {
   it('merges different methods of one path from different services', () => {
     const a = doc({ '/v1/gs1/exports': { post: { operationId: 'CreateExport' } } });
     const b = doc({ '/v1/gs1/exports': { get: { operationId: 'ListExports' } } });
-    expect(Object.keys(mergeOpenApi([a, b], { title: 't', version: '1.0' }).paths['/v1/gs1/exports'] ?? {})).toEqual(['post', 'get']);
+    expect(Object.keys(mergeOpenApi([a, b], { title: 't', version: '1.0' }).paths['/v1/gs1/exports'] ?? {})).toEqual([
+      'post',
+      'get',
+    ]);
   });
 
-  it('adds the responses every operation may give, keeping an operation\'s own response of that status', () => {
+  it("adds the responses every operation may give, keeping an operation's own response of that status", () => {
     const unreachable = { description: 'unavailable: a dependency is unreachable' };
     const own = { description: 'unavailable: the confirmation mail could not be sent' };
-    const links = doc({ '/v1/links': { get: { operationId: 'ListLinks', responses: { '200': { description: 'ok' } } } } });
+    const links = doc({
+      '/v1/links': { get: { operationId: 'ListLinks', responses: { '200': { description: 'ok' } } } },
+    });
     const channels = doc({ '/v1/channels': { post: { operationId: 'CreateChannel', responses: { '503': own } } } });
-    const merged = mergeOpenApi([links, channels], { title: 't', version: '1.0', everyOperationMayAnswer: { '503': unreachable } });
-    expect(merged.paths['/v1/links']?.get).toEqual({ operationId: 'ListLinks', responses: { '200': { description: 'ok' }, '503': unreachable } });
+    const merged = mergeOpenApi([links, channels], {
+      title: 't',
+      version: '1.0',
+      everyOperationMayAnswer: { '503': unreachable },
+    });
+    expect(merged.paths['/v1/links']?.get).toEqual({
+      operationId: 'ListLinks',
+      responses: { '200': { description: 'ok' }, '503': unreachable },
+    });
     expect(merged.paths['/v1/channels']?.post).toEqual({ operationId: 'CreateChannel', responses: { '503': own } });
   });
 
   it('fails loudly when two services declare the same operation', () => {
     const a = doc({ '/v1/links': { get: {} } });
     const b = doc({ '/v1/links': { get: {} } });
-    expect(() => mergeOpenApi([a, b], { title: 't', version: '1.0' })).toThrow(new OpenApiMergeError('GET /v1/links is declared by two documents (second: 1)'));
+    expect(() => mergeOpenApi([a, b], { title: 't', version: '1.0' })).toThrow(
+      new OpenApiMergeError('GET /v1/links is declared by two documents (second: 1)'),
+    );
   });
 
   it('fails loudly when one component name has two definitions', () => {
@@ -55,8 +81,12 @@ describe('mergeOpenApi', () => {
   });
 
   it('refuses documents that are not OpenAPI 3, mixed versions, or nothing at all', () => {
-    expect(() => mergeOpenApi([{ swagger: '2.0', paths: {} }], { title: 't', version: '1.0' })).toThrow(/not an OpenAPI 3 document/);
-    expect(() => mergeOpenApi([doc({}), { ...doc({}), openapi: '3.1.0' }], { title: 't', version: '1.0' })).toThrow(/mix OpenAPI versions/);
+    expect(() => mergeOpenApi([{ swagger: '2.0', paths: {} }], { title: 't', version: '1.0' })).toThrow(
+      /not an OpenAPI 3 document/,
+    );
+    expect(() => mergeOpenApi([doc({}), { ...doc({}), openapi: '3.1.0' }], { title: 't', version: '1.0' })).toThrow(
+      /mix OpenAPI versions/,
+    );
     expect(() => mergeOpenApi([], { title: 't', version: '1.0' })).toThrow(/no documents/);
   });
 });

@@ -45,7 +45,8 @@ export function mergeOpenApi(documents: readonly unknown[], options: MergeOpenAp
   if (documents.length === 0) throw new OpenApiMergeError('Nothing to merge: no documents given');
   const parsed = documents.map((doc, i) => {
     const result = openApiDocument.safeParse(doc);
-    if (!result.success) throw new OpenApiMergeError(`Document ${i} is not an OpenAPI 3 document: ${result.error.message}`);
+    if (!result.success)
+      throw new OpenApiMergeError(`Document ${i} is not an OpenAPI 3 document: ${result.error.message}`);
     return result.data;
   });
   const versions = new Set(parsed.map((d) => d.openapi));
@@ -58,7 +59,8 @@ export function mergeOpenApi(documents: readonly unknown[], options: MergeOpenAp
     for (const [path, operations] of Object.entries(doc.paths)) {
       const target = (paths[path] ??= {});
       for (const [method, operation] of Object.entries(operations)) {
-        if (method in target) throw new OpenApiMergeError(`${method.toUpperCase()} ${path} is declared by two documents (second: ${i})`);
+        if (method in target)
+          throw new OpenApiMergeError(`${method.toUpperCase()} ${path} is declared by two documents (second: ${i})`);
         target[method] = operation;
       }
     }
@@ -82,7 +84,11 @@ export function mergeOpenApi(documents: readonly unknown[], options: MergeOpenAp
 
   const merged: MergedOpenApi = {
     openapi: parsed[0]?.openapi ?? '3.0.0',
-    info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
+    info: {
+      title: options.title,
+      version: options.version,
+      ...(options.description ? { description: options.description } : {}),
+    },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components,
   };

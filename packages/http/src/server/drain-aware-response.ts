@@ -11,7 +11,10 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
 export function drainAwareResponse(draining: () => boolean): typeof ServerResponse<IncomingMessage> {
   class DrainAwareResponse extends ServerResponse<IncomingMessage> {}
   const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  DrainAwareResponse.prototype.writeHead = function writeHeadClosingWhenDraining(this: ServerResponse, ...args: unknown[]) {
+  DrainAwareResponse.prototype.writeHead = function writeHeadClosingWhenDraining(
+    this: ServerResponse,
+    ...args: unknown[]
+  ) {
     if (draining() && !this.headersSent) this.setHeader('connection', 'close');
     return writeHead.apply(this, args);
   } as ServerResponse['writeHead'];

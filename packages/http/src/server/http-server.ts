@@ -22,7 +22,10 @@ export interface RunningHttpServer {
 const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 const IDLE_SWEEP_MS = 50;
 
-export async function startHttpServer(app: RequestListener & object, options: HttpServerOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  app: RequestListener & object,
+  options: HttpServerOptions,
+): Promise<RunningHttpServer> {
   const { logger } = options;
   let draining = false;
   // A response written once the drain began (in flight then, or arriving on a kept-alive socket meanwhile) is

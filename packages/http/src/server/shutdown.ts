@@ -27,7 +27,11 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * On SIGTERM/SIGINT, runs `steps` in order, once, then exits: 0 when every step succeeded, 1 when one failed
  * (the remaining steps still run, so one stuck client does not keep offsets uncommitted) or the timeout passed.
  */
-export function installShutdown(logger: Logger, steps: readonly ShutdownStep[], options: ShutdownOptions = {}): ShutdownHandle {
+export function installShutdown(
+  logger: Logger,
+  steps: readonly ShutdownStep[],
+  options: ShutdownOptions = {},
+): ShutdownHandle {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   let running: Promise<void> | undefined;

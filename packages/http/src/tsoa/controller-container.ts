@@ -21,7 +21,8 @@ export class ControllerContainer implements IocContainer {
   get<T>(controller: ServiceIdentifier<T>): T;
   get<T>(controller: ServiceIdentifier<T>): Promise<T>;
   get<T>(controller: ServiceIdentifier<T>): T {
-    const factory = typeof controller === 'function' ? this.factories.get(controller as ControllerClass<unknown>) : undefined;
+    const factory =
+      typeof controller === 'function' ? this.factories.get(controller as ControllerClass<unknown>) : undefined;
     if (!factory) {
       const name = typeof controller === 'function' ? controller.name : String(controller);
       throw new Error(`${name} is not registered with this app's ControllerContainer`);

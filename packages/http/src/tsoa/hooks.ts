@@ -6,7 +6,11 @@ import { tsoaAppContextOf } from './app-context';
  * The `authenticationModule` export tsoa's generated routes call for every `@Security(name, scopes)` route.
  * It delegates to the Authenticator the app was built with.
  */
-export async function expressAuthentication(request: Request, securityName: string, scopes: string[] = []): Promise<unknown> {
+export async function expressAuthentication(
+  request: Request,
+  securityName: string,
+  scopes: string[] = [],
+): Promise<unknown> {
   const { authenticator } = tsoaAppContextOf(request);
   if (!authenticator) throw new Error(`Route requires "${securityName}" but the app has no authenticator`);
   return authenticator.authenticate(request, securityName, scopes);

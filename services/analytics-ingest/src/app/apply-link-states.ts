@@ -19,7 +19,11 @@ export async function applyLinkStates(records: LinkStateRecord[], links: LinkRef
     } else {
       const slash = record.key.indexOf('/');
       if (slash <= 0) continue;
-      await links.markDeleted(record.key.slice(0, slash).toLowerCase(), record.key.slice(slash + 1), new Date(record.timestamp));
+      await links.markDeleted(
+        record.key.slice(0, slash).toLowerCase(),
+        record.key.slice(slash + 1),
+        new Date(record.timestamp),
+      );
     }
   }
 }

@@ -5,7 +5,9 @@ import { BatchCoalescer } from './batch-coalescer';
 function controlledFlush() {
   const calls: Array<{ items: number[]; finish: (error?: Error) => void }> = [];
   const flush = (items: number[]) =>
-    new Promise<void>((resolve, reject) => calls.push({ items, finish: (error) => (error ? reject(error) : resolve()) }));
+    new Promise<void>((resolve, reject) =>
+      calls.push({ items, finish: (error) => (error ? reject(error) : resolve()) }),
+    );
   return { calls, flush };
 }
 

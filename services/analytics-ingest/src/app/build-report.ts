@@ -33,7 +33,10 @@ export async function buildReport(
     const key = new Date(row.bucket).getTime();
     byBucket.set(key, addCounts(byBucket.get(key) ?? ZERO, row));
   }
-  const series = bucketStarts(range).map((start) => ({ start: start.toISOString(), ...present(byBucket.get(start.getTime()) ?? ZERO) }));
+  const series = bucketStarts(range).map((start) => ({
+    start: start.toISOString(),
+    ...present(byBucket.get(start.getTime()) ?? ZERO),
+  }));
   const total = [...byBucket.values()].reduce(addCounts, ZERO);
   return {
     from: range.from.toISOString(),
@@ -52,7 +55,10 @@ function breakdowns(rows: Array<{ dim: number; value: string } & RawCounts>, top
     values.set(row.value, addCounts(values.get(row.value) ?? ZERO, row));
     perDim.set(row.dim, values);
   }
-  const result = Object.fromEntries(DIMENSIONS.map((d) => [d, [] as BreakdownEntry[]])) as Record<Dimension, BreakdownEntry[]>;
+  const result = Object.fromEntries(DIMENSIONS.map((d) => [d, [] as BreakdownEntry[]])) as Record<
+    Dimension,
+    BreakdownEntry[]
+  >;
   for (const [dim, values] of perDim) {
     const name = dimensionOf(dim);
     if (!name) continue;

@@ -42,7 +42,9 @@ export async function getLinkAnalytics(query: LinkAnalyticsQuery, deps: GetLinkA
   const window = custom ? undefined : parseWindow(query.window);
   const range = window ? windowRange(window, now) : parseTenantRange(query.from, query.to, now);
   const domain = (query.domain ?? query.defaultDomain).toLowerCase();
-  const link = await deps.fresh.find(linkRefKey(domain, query.code), () => deps.links.findLive(query.tenantId, domain, query.code));
+  const link = await deps.fresh.find(linkRefKey(domain, query.code), () =>
+    deps.links.findLive(query.tenantId, domain, query.code),
+  );
   if (!link) throw new DomainError('not_found', `No link "${query.code}" on ${domain}`);
   const scope = { kind: 'link', tenantId: query.tenantId, linkId: link.id } as const;
   const report = await buildReport(deps.queries, scope, range, query.top, now);

@@ -17,7 +17,10 @@ export interface GetTenantAnalyticsDeps {
 }
 
 /** Tenant-wide analytics between `from` and `to`, with the top links. */
-export async function getTenantAnalytics(query: TenantAnalyticsQuery, deps: GetTenantAnalyticsDeps): Promise<TenantAnalytics> {
+export async function getTenantAnalytics(
+  query: TenantAnalyticsQuery,
+  deps: GetTenantAnalyticsDeps,
+): Promise<TenantAnalytics> {
   const now = deps.clock();
   const range = parseTenantRange(query.from, query.to, now);
   const scope = { kind: 'tenant', tenantId: query.tenantId } as const;

@@ -12,8 +12,15 @@ test('formula cells from visitors and tenants (referrer, city, link code) are ne
     totals: { ...zero, uniqueVisitors: 1 },
     series: [],
     breakdowns: {
-      device: [], browser: [], os: [], country: [], source: [],
-      city: [{ value: '@SUM(1+1)*cmd|" /C calc"!A0', ...zero }, { value: '+1+1', ...zero }],
+      device: [],
+      browser: [],
+      os: [],
+      country: [],
+      source: [],
+      city: [
+        { value: '@SUM(1+1)*cmd|" /C calc"!A0', ...zero },
+        { value: '+1+1', ...zero },
+      ],
       referrer: [{ value: '=HYPERLINK("http://evil.example","x")', ...zero }],
     },
     links: [{ domain: 'go.example', code: '-2+3', ...zero }],

@@ -8,7 +8,14 @@ export const CSV_COLUMNS = ['section', 'key', 'total', 'clicks', 'scans', 'human
 
 type Row = [string, string, number, number, number, number, number, number | ''];
 const row = (section: string, key: string, c: Counts, unique: number | '' = ''): Row => [
-  section, key, c.total, c.clicks, c.scans, c.humans, c.bots, unique,
+  section,
+  key,
+  c.total,
+  c.clicks,
+  c.scans,
+  c.humans,
+  c.bots,
+  unique,
 ];
 
 /**

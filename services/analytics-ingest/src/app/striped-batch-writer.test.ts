@@ -5,7 +5,9 @@ import { StripedBatchWriter } from './striped-batch-writer';
 function controlledFlushes() {
   const calls: Array<{ stripe: number; items: number[]; finish: (error?: Error) => void }> = [];
   const flush = (stripe: number, items: number[]) =>
-    new Promise<void>((resolve, reject) => calls.push({ stripe, items, finish: (error) => (error ? reject(error) : resolve()) }));
+    new Promise<void>((resolve, reject) =>
+      calls.push({ stripe, items, finish: (error) => (error ? reject(error) : resolve()) }),
+    );
   return { calls, flush };
 }
 

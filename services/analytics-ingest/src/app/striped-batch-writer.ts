@@ -17,7 +17,10 @@ export class StripedBatchWriter<T> {
     flush: (stripe: number, items: T[]) => Promise<unknown>,
     maxItems: number,
   ) {
-    this.lanes = Array.from({ length: stripes }, (_, stripe) => new BatchCoalescer<T>((items) => flush(stripe, items), maxItems));
+    this.lanes = Array.from(
+      { length: stripes },
+      (_, stripe) => new BatchCoalescer<T>((items) => flush(stripe, items), maxItems),
+    );
   }
 
   async submit(items: T[]): Promise<void> {

@@ -17,7 +17,11 @@ export function present(c: RawCounts): { total: number; clicks: number; scans: n
 }
 
 /** Keys sorted by total descending, then by key, cut to `limit`. */
-export function topEntries<K>(entries: Array<[K, RawCounts]>, limit: number, keyText: (k: K) => string): Array<[K, RawCounts]> {
+export function topEntries<K>(
+  entries: Array<[K, RawCounts]>,
+  limit: number,
+  keyText: (k: K) => string,
+): Array<[K, RawCounts]> {
   return [...entries]
     .sort((a, b) => b[1].clicks + b[1].scans - (a[1].clicks + a[1].scans) || keyText(a[0]).localeCompare(keyText(b[0])))
     .slice(0, limit);

@@ -58,7 +58,11 @@ function parseInstant(name: 'from' | 'to', value: string): { ms: number; dateOnl
 export function parseTenantRange(fromText: string | undefined, toText: string | undefined, now: Date): TimeRange {
   const from = fromText === undefined ? undefined : parseInstant('from', fromText);
   const to = toText === undefined ? undefined : parseInstant('to', toText);
-  const toMs = to ? to.ms + (to.dateOnly ? DAY_MS : 0) : from ? from.ms + 7 * DAY_MS : floorTo(now.getTime(), DAY_MS) + DAY_MS;
+  const toMs = to
+    ? to.ms + (to.dateOnly ? DAY_MS : 0)
+    : from
+      ? from.ms + 7 * DAY_MS
+      : floorTo(now.getTime(), DAY_MS) + DAY_MS;
   const fromMs = from ? from.ms : toMs - 7 * DAY_MS;
   // Compared as written: from=2025-06-02&to=2025-06-01 is reversed even though the second day ends later.
   if (fromMs > toMs || (from && to && from.ms > to.ms)) throw invalid('from', 'must not be after to');

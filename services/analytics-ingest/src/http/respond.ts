@@ -35,7 +35,12 @@ export function parseFormat(format: string | undefined): 'json' | 'csv' {
  * JSON goes back through tsoa as is; CSV as a stream tsoa pipes into the response (text/csv, attachment).
  * Analytics change with every click, so neither form is cached.
  */
-export function respond<R extends LinkAnalytics | TenantAnalytics>(request: Request, format: 'json' | 'csv', report: R, filename: string): R | Readable {
+export function respond<R extends LinkAnalytics | TenantAnalytics>(
+  request: Request,
+  format: 'json' | 'csv',
+  report: R,
+  filename: string,
+): R | Readable {
   const response = request.res;
   response?.setHeader('Cache-Control', 'no-store');
   if (format === 'json' || !response) return report;

@@ -41,11 +41,21 @@ export class AnalyticsQueryRepository {
     const rows: BucketRow[] = [];
     if (plan.days) {
       const { sql, params } = this.rollup(scope, plan, 'dim = 0');
-      rows.push(...(await this.query<BucketRow>(`SELECT day::timestamp AT TIME ZONE 'UTC' AS bucket, ${COUNTS_ROLLUP} ${sql} GROUP BY day`, params)));
+      rows.push(
+        ...(await this.query<BucketRow>(
+          `SELECT day::timestamp AT TIME ZONE 'UTC' AS bucket, ${COUNTS_ROLLUP} ${sql} GROUP BY day`,
+          params,
+        )),
+      );
     }
     for (const edge of this.edges(scope, plan)) {
       const bucket = `date_trunc('${granularity}', at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-      rows.push(...(await this.query<BucketRow>(`SELECT ${bucket} AS bucket, ${COUNTS_FACTS} ${edge.sql} GROUP BY 1`, edge.params)));
+      rows.push(
+        ...(await this.query<BucketRow>(
+          `SELECT ${bucket} AS bucket, ${COUNTS_FACTS} ${edge.sql} GROUP BY 1`,
+          edge.params,
+        )),
+      );
     }
     return rows;
   }
@@ -54,7 +64,9 @@ export class AnalyticsQueryRepository {
     const rows: DimensionRow[] = [];
     if (plan.days) {
       const { sql, params } = this.rollup(scope, plan, 'dim > 0');
-      rows.push(...(await this.query<DimensionRow>(`SELECT dim, value, ${COUNTS_ROLLUP} ${sql} GROUP BY dim, value`, params)));
+      rows.push(
+        ...(await this.query<DimensionRow>(`SELECT dim, value, ${COUNTS_ROLLUP} ${sql} GROUP BY dim, value`, params)),
+      );
     }
     for (const edge of this.edges(scope, plan)) {
       rows.push(...(await this.query<DimensionRow>(FACT_DIMS.replace('%EDGE%', edge.sql), edge.params)));
@@ -91,7 +103,8 @@ export class AnalyticsQueryRepository {
     const params: unknown[] = [scope.kind === 'link' ? scope.linkId : scope.tenantId];
     if (plan.days) {
       params.push(plan.days.from, plan.days.to);
-      const table = scope.kind === 'link' ? 'link_daily_visitors WHERE link_id = $1' : 'tenant_daily_visitors WHERE tenant_id = $1';
+      const table =
+        scope.kind === 'link' ? 'link_daily_visitors WHERE link_id = $1' : 'tenant_daily_visitors WHERE tenant_id = $1';
       parts.push(`SELECT reg, rho FROM ${table}
         AND day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND day < ($3::timestamptz AT TIME ZONE 'UTC')::date`);
     }
@@ -121,7 +134,8 @@ export class AnalyticsQueryRepository {
       const target = params ?? [scope.kind === 'link' ? scope.linkId : scope.tenantId];
       target.push(edge.from, edge.to);
       const n = target.length;
-      const filter = scope.kind === 'link' ? 'link_id = $1 AND tenant_id = ' + this.tenantParam(scope, target) : 'tenant_id = $1';
+      const filter =
+        scope.kind === 'link' ? 'link_id = $1 AND tenant_id = ' + this.tenantParam(scope, target) : 'tenant_id = $1';
       return { sql: `FROM click_fact WHERE ${filter} AND at >= $${n - 1} AND at < $${n}`, params: target };
     });
   }

@@ -27,7 +27,8 @@ export async function startConsumers(options: ConsumerOptions): Promise<Subscrip
     groupId: options.linksGroup,
     dependenciesReady: options.dependenciesReady,
     maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
-    handleBatch: (messages) => options.onLinks(messages.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp }))),
+    handleBatch: (messages) =>
+      options.onLinks(messages.map((m) => ({ key: m.key, value: m.value, timestamp: m.timestamp }))),
   });
   const clicks = await options.bus.subscribe({
     topic: clicksTopic,

@@ -8,7 +8,8 @@ export interface LinkIncarnation {
   createdAt: Date;
 }
 
-const keyOf = (l: LinkIncarnation): string => `${l.tenantId}\u0000${l.domain}\u0000${l.code}\u0000${l.createdAt.getTime()}`;
+const keyOf = (l: LinkIncarnation): string =>
+  `${l.tenantId}\u0000${l.domain}\u0000${l.code}\u0000${l.createdAt.getTime()}`;
 
 /**
  * link_ref: the links analytics knows, from links.v1 and from the clicks themselves (whichever arrives first).
@@ -31,14 +32,25 @@ export class LinkRefRepository {
     }
     if (missing.size > 0) {
       const rows = [...missing.values()];
-      const columns = [rows.map((r) => r.tenantId), rows.map((r) => r.domain), rows.map((r) => r.code), rows.map((r) => r.createdAt)];
+      const columns = [
+        rows.map((r) => r.tenantId),
+        rows.map((r) => r.domain),
+        rows.map((r) => r.code),
+        rows.map((r) => r.createdAt),
+      ];
       await this.pool.query(
         `INSERT INTO link_ref (tenant_id, domain, code, created_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) ORDER BY 1, 2, 3, 4
          ON CONFLICT ON CONSTRAINT link_ref_incarnation DO NOTHING`,
         columns,
       );
-      const found = await this.pool.query<{ id: number; tenant_id: string; domain: string; code: string; created_at: Date }>(
+      const found = await this.pool.query<{
+        id: number;
+        tenant_id: string;
+        domain: string;
+        code: string;
+        created_at: Date;
+      }>(
         `SELECT l.id, l.tenant_id, l.domain, l.code, l.created_at FROM link_ref l
          JOIN unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS k(tenant_id, domain, code, created_at)
            USING (tenant_id, domain, code, created_at)`,
@@ -76,6 +88,9 @@ export class LinkRefRepository {
 
   /** links.v1 tombstone (key `<domain>/<code>`): every incarnation of that code is deleted. */
   async markDeleted(domain: string, code: string, at: Date): Promise<void> {
-    await this.pool.query('UPDATE link_ref SET deleted_at = $3 WHERE domain = $1 AND code = $2 AND deleted_at IS NULL', [domain, code, at]);
+    await this.pool.query(
+      'UPDATE link_ref SET deleted_at = $3 WHERE domain = $1 AND code = $2 AND deleted_at IS NULL',
+      [domain, code, at],
+    );
   }
 }

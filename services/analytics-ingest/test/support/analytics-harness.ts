@@ -57,8 +57,16 @@ export async function startAnalyticsHarness(now: Date): Promise<AnalyticsHarness
       const id = uniqueName('tenant');
       const domain = `${uniqueName('d')}.test`;
       await publishIdentity({
-        version: 1, eventId: randomUUID(), type: 'tenant', id, name: id, plan: PLAN, entitlements: [],
-        defaultDomain: domain, domains: [{ name: domain, verified: true }], branding: { name: id },
+        version: 1,
+        eventId: randomUUID(),
+        type: 'tenant',
+        id,
+        name: id,
+        plan: PLAN,
+        entitlements: [],
+        defaultDomain: domain,
+        domains: [{ name: domain, verified: true }],
+        branding: { name: id },
       });
       return {
         id,
@@ -66,21 +74,44 @@ export async function startAnalyticsHarness(now: Date): Promise<AnalyticsHarness
         async key(scopes) {
           const generated = generateApiKey();
           await publishIdentity({
-            version: 1, eventId: randomUUID(), type: 'api_key', hash: generated.hash, prefix: generated.displayPrefix,
-            tenantId: id, scopes, expiresAt: null, revoked: false,
+            version: 1,
+            eventId: randomUUID(),
+            type: 'api_key',
+            hash: generated.hash,
+            prefix: generated.displayPrefix,
+            tenantId: id,
+            scopes,
+            expiresAt: null,
+            revoked: false,
           });
           // The key is usable once the service's identity model has it (401 until then).
-          await waitFor(async () => (await fetch(`${url}/v1/analytics`, { headers: { 'x-api-key': generated.key } })).status !== 401, {
-            message: 'API key known to analytics-ingest',
-          });
+          await waitFor(
+            async () =>
+              (await fetch(`${url}/v1/analytics`, { headers: { 'x-api-key': generated.key } })).status !== 401,
+            {
+              message: 'API key known to analytics-ingest',
+            },
+          );
           return generated.key;
         },
       };
     },
     async publishLink(tenant, code, createdAt) {
       const state: LinkState = {
-        version: 1, eventId: randomUUID(), tenantId: tenant.id, domain: tenant.domain, code, destination: 'https://example.com/',
-        status: 'active', title: code, tags: {}, expiresAt: null, notifyChannels: [], createdAt, updatedAt: createdAt, kind: 'link',
+        version: 1,
+        eventId: randomUUID(),
+        tenantId: tenant.id,
+        domain: tenant.domain,
+        code,
+        destination: 'https://example.com/',
+        status: 'active',
+        title: code,
+        tags: {},
+        expiresAt: null,
+        notifyChannels: [],
+        createdAt,
+        updatedAt: createdAt,
+        kind: 'link',
       };
       await bus.publish(linksTopic, [{ key: linksTopic.keyOf(state), value: state }]);
       return state;
@@ -89,7 +120,10 @@ export async function startAnalyticsHarness(now: Date): Promise<AnalyticsHarness
       await bus.publish(linksTopic, [{ key: `${tenant.domain}/${code}`, value: null }]);
     },
     async publishClicks(clicks) {
-      await bus.publish(clicksTopic, clicks.map((value) => ({ key: clicksTopic.keyOf(value), value })));
+      await bus.publish(
+        clicksTopic,
+        clicks.map((value) => ({ key: clicksTopic.keyOf(value), value })),
+      );
     },
     get: (path, apiKey) => fetch(`${url}${path}`, { headers: { authorization: `Bearer ${apiKey}` } }),
     async stop() {

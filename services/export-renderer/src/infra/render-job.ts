@@ -57,7 +57,12 @@ async function renderJobOnce(deps: RenderJobDeps, job: ExportRequested): Promise
     }
     if (!(err instanceof SyntaxError) && !isZodError(err)) throw err;
     log.warn({ err }, 'export job cannot be rendered');
-    await reporter.finish({ status: 'failed', done: 0, total: job.count, error: `the job's snapshot is invalid: ${(err as Error).message}` });
+    await reporter.finish({
+      status: 'failed',
+      done: 0,
+      total: job.count,
+      error: `the job's snapshot is invalid: ${(err as Error).message}`,
+    });
     return 'failed';
   }
   const options = exportOptionsSchema.parse(job.options);
@@ -90,7 +95,14 @@ async function renderJobOnce(deps: RenderJobDeps, job: ExportRequested): Promise
     }
     const { sizeBytes } = await upload;
     log.info({ count: result.count, sizeBytes }, 'export rendered');
-    await reporter.finish({ status: 'ready', done: result.count, total: records.length, count: result.count, sizeBytes, objectKey });
+    await reporter.finish({
+      status: 'ready',
+      done: result.count,
+      total: records.length,
+      count: result.count,
+      sizeBytes,
+      objectKey,
+    });
     return 'ready';
   } finally {
     reporter.stop();

@@ -9,7 +9,10 @@ export const renderRecordSchema = z.object({
   cpv: z.string().min(1).max(20).optional(),
   batch: z.string().min(1).max(20).optional(),
   serial: z.string().min(1).max(20).optional(),
-  expiry: z.string().regex(/^\d{6}$/).optional(),
+  expiry: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
   destination: z.string().max(2048).optional(),
   linkTypes: z.array(z.string()).default([]),
 });

@@ -36,7 +36,12 @@ export type RecordRenderer = (
   tenant?: string,
 ) => AsyncIterable<RenderedRecord>;
 
-async function* renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, gs1: Gs1Encoding, zipDate: Date): AsyncIterable<RenderedRecord> {
+async function* renderInOrder(
+  jobs: readonly RecordJob[],
+  options: ExportOptions,
+  gs1: Gs1Encoding,
+  zipDate: Date,
+): AsyncIterable<RenderedRecord> {
   for (const job of jobs) yield await renderRecord(job.record, job.base, options, gs1, zipDate);
 }
 
@@ -89,13 +94,32 @@ export async function renderExport(input: RenderExportInput): Promise<RenderExpo
         }
       }
       const fileNames = rendered.zip.entries.map((f) => f.name);
-      rows.push(manifestRow(record, gs1.digitalLinkUri(record, options.compressUri), rendered.symbols, rendered.checks, fileNames));
+      rows.push(
+        manifestRow(
+          record,
+          gs1.digitalLinkUri(record, options.compressUri),
+          rendered.symbols,
+          rendered.checks,
+          fileNames,
+        ),
+      );
       await input.onProgress?.({ done: rows.length, total: records.length });
     }
-    if (sheet) await zip.write(zipRecords([{ name: `sheet-${sheet.kind}.pdf`, data: await sheet.finish(), precompressed: true }], now));
+    if (sheet)
+      await zip.write(
+        zipRecords([{ name: `sheet-${sheet.kind}.pdf`, data: await sheet.finish(), precompressed: true }], now),
+      );
     const codesWithChecks = rows.filter((r) => r.checks !== 'ok').length;
     const readme = readmeText({ options, count: rows.length, codesWithChecks, createdAt: now });
-    await zip.write(zipRecords([{ name: 'manifest.csv', data: manifestCsv(rows) }, { name: 'README.txt', data: readme }], now));
+    await zip.write(
+      zipRecords(
+        [
+          { name: 'manifest.csv', data: manifestCsv(rows) },
+          { name: 'README.txt', data: readme },
+        ],
+        now,
+      ),
+    );
     const sizeBytes = await zip.finish();
     return { count: rows.length, sizeBytes, codesWithChecks, files: files + (sheet ? 3 : 2) };
   } catch (err) {

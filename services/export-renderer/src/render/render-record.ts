@@ -20,7 +20,12 @@ export interface RenderedRecord {
 /** Entries whose content is deflated already: stored as is instead of being deflated a second time. */
 const PRECOMPRESSED = /\.(pdf|ai|png)$/;
 
-function formatFile(s: SymbolArtwork, format: ExportOptions['formats'][number], options: ExportOptions, title: string): Buffer {
+function formatFile(
+  s: SymbolArtwork,
+  format: ExportOptions['formats'][number],
+  options: ExportOptions,
+  title: string,
+): Buffer {
   if (format === 'svg') return renderSvg(s.artwork, title);
   if (format === 'eps') return renderEps(s.artwork, options, title);
   // ai: Illustrator opens a PDF saved as .ai as a PDF-compatible Illustrator file; the bytes are the PDF's.

@@ -91,7 +91,8 @@ export class RenderPool {
   }
 
   /** The RecordRenderer renderExport takes; `tenant` is whose turn the job's tasks take in the queue. */
-  readonly render: RecordRenderer = (jobs, options, _gs1, zipDate, tenant) => this.renderInOrder(jobs, options, zipDate, tenant ?? '');
+  readonly render: RecordRenderer = (jobs, options, _gs1, zipDate, tenant) =>
+    this.renderInOrder(jobs, options, zipDate, tenant ?? '');
 
   async close(): Promise<void> {
     this.closed = true;
@@ -100,7 +101,12 @@ export class RenderPool {
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
 
-  private async *renderInOrder(jobs: readonly RecordJob[], options: ExportOptions, zipDate: Date, tenant: string): AsyncIterable<RenderedRecord> {
+  private async *renderInOrder(
+    jobs: readonly RecordJob[],
+    options: ExportOptions,
+    zipDate: Date,
+    tenant: string,
+  ): AsyncIterable<RenderedRecord> {
     const per = recordsPerTask(options);
     const chunks: RecordJob[][] = [];
     for (let i = 0; i < jobs.length; i += per) chunks.push(jobs.slice(i, i + per));
@@ -110,7 +116,13 @@ export class RenderPool {
     try {
       for (let i = 0; i < chunks.length; i++) {
         while (submitted.length < chunks.length && submitted.length < i + ahead) {
-          const task = { id: this.nextTaskId++, jobs: chunks[submitted.length]!, options, keepGeometry, zipDate: zipDate.getTime() };
+          const task = {
+            id: this.nextTaskId++,
+            jobs: chunks[submitted.length]!,
+            options,
+            keepGeometry,
+            zipDate: zipDate.getTime(),
+          };
           const result = this.submit(tenant, task);
           result.catch(() => undefined); // awaited below in order; a later failure must not surface as unhandled
           submitted.push(result);
@@ -153,7 +165,10 @@ export class RenderPool {
 
   private spawn(): Thread {
     const entry = workerEntry(__filename, 'render-worker');
-    const worker = new Worker(entry.script, { argv: entry.argv, resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } });
+    const worker = new Worker(entry.script, {
+      argv: entry.argv,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
+    });
     const thread: Thread = { worker, pending: new Map(), retiring: false, used: false };
     worker.unref();
     worker.on('message', (reply: RenderReply) => this.settle(thread, reply));
@@ -171,7 +186,10 @@ export class RenderPool {
     }
     if (!thread.retiring && reply.memoryBytes > this.options.recycleBytes) {
       thread.retiring = true;
-      this.logger.info({ memoryBytes: reply.memoryBytes, limit: this.options.recycleBytes }, 'render worker past its memory limit; replacing it');
+      this.logger.info(
+        { memoryBytes: reply.memoryBytes, limit: this.options.recycleBytes },
+        'render worker past its memory limit; replacing it',
+      );
     }
     if (thread.retiring && thread.pending.size === 0) this.replace(thread);
     this.dispatch();

@@ -13,6 +13,5 @@ export interface RenderTask {
 
 /** `memoryBytes`: the worker's own heap and external memory (buffers) after the task, for the recycle limit. */
 export type RenderReply = { readonly id: number; readonly memoryBytes: number } & (
-  | { readonly results: RenderedRecord[] }
-  | { readonly error: string }
+  { readonly results: RenderedRecord[] } | { readonly error: string }
 );

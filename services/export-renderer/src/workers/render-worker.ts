@@ -11,7 +11,10 @@ const port = parentPort;
 if (!port) throw new Error('render-worker must run in a worker thread');
 
 function withoutGeometry(rendered: RenderedRecord): RenderedRecord {
-  return { ...rendered, symbols: rendered.symbols.map((s) => ({ ...s, artwork: { ...s.artwork, rects: [], glyphs: [] } })) };
+  return {
+    ...rendered,
+    symbols: rendered.symbols.map((s) => ({ ...s, artwork: { ...s.artwork, rects: [], glyphs: [] } })),
+  };
 }
 
 /** In a worker thread the heap figures are this thread's own isolate's (rss is the whole process's). */
@@ -24,14 +27,24 @@ async function run(task: RenderTask): Promise<RenderReply> {
   try {
     const results: RenderedRecord[] = [];
     for (const job of task.jobs) {
-      const rendered = await renderRecord(job.record, job.base, task.options, defaultGs1Encoding, new Date(task.zipDate));
+      const rendered = await renderRecord(
+        job.record,
+        job.base,
+        task.options,
+        defaultGs1Encoding,
+        new Date(task.zipDate),
+      );
       results.push(task.keepGeometry ? rendered : withoutGeometry(rendered));
     }
     // The zip blobs leave with the reply (transferred), so they are not the thread's to keep.
     const leaving = results.reduce((n, r) => n + r.zip.blob.byteLength, 0);
     return { id: task.id, results, memoryBytes: memoryBytes() - leaving };
   } catch (err) {
-    return { id: task.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), memoryBytes: memoryBytes() };
+    return {
+      id: task.id,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      memoryBytes: memoryBytes(),
+    };
   }
 }
 

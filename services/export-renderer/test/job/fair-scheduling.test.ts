@@ -7,7 +7,10 @@ import { loadConfig, startService, type RunningService } from '../../src';
 import { requestJob, snapshotRecords, watchStatus } from './job-support';
 
 const logger = createLogger({ service: 'renderer-test', level: 'error' });
-const bucket = uniqueName('fair').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 60);
+const bucket = uniqueName('fair')
+  .toLowerCase()
+  .replace(/[^a-z0-9-]/g, '-')
+  .slice(0, 60);
 let bus: KafkaEventBus;
 let store: MinioObjectStore;
 let renderer: RunningService;
@@ -18,7 +21,11 @@ beforeAll(async () => {
   store = new MinioObjectStore({ ...infra.s3, bucket });
   await store.ensureBucket();
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RENDER_WORKERS: '2', EXPORT_HEARTBEAT: '300ms',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    RENDER_WORKERS: '2',
+    EXPORT_HEARTBEAT: '300ms',
     EXPORT_JOBS_GROUP: uniqueName('renderers'),
   });
   renderer = await startService(config, { logger, bus, objectStore: store });
@@ -44,21 +51,30 @@ test("a small job of tenant B is ready within a bound while tenant A's heavy job
   const { events, subscription } = await watchStatus(bus, jobs);
   try {
     await waitFor(() => events.some((e) => e.jobId === heavy.jobId && e.status === 'rendering' && e.done > 0), {
-      timeoutMs: 60_000, intervalMs: 100, message: 'the heavy job to be rendering',
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      message: 'the heavy job to be rendering',
     });
     const requested = Date.now();
     const small = await requestJob(bus, store, snapshotRecords(1, 'id.small.example'), {}, tenantB);
     jobs.add(small.jobId);
     const ready = await waitFor(() => events.find((e) => e.jobId === small.jobId && e.status === 'ready'), {
-      timeoutMs: 120_000, intervalMs: 50, message: 'the small job to be ready',
+      timeoutMs: 120_000,
+      intervalMs: 50,
+      message: 'the small job to be ready',
     });
     const elapsed = Date.now() - requested;
     expect(ready.count).toBe(1);
     expect(events.some((e) => e.jobId === heavy.jobId && e.status === 'ready')).toBe(false);
     expect(elapsed).toBeLessThan(SMALL_JOB_BOUND_MS);
-    const heavyReady = await waitFor(() => events.find((e) => e.jobId === heavy.jobId && (e.status === 'ready' || e.status === 'failed')), {
-      timeoutMs: 180_000, intervalMs: 250, message: 'the heavy job to finish',
-    });
+    const heavyReady = await waitFor(
+      () => events.find((e) => e.jobId === heavy.jobId && (e.status === 'ready' || e.status === 'failed')),
+      {
+        timeoutMs: 180_000,
+        intervalMs: 250,
+        message: 'the heavy job to finish',
+      },
+    );
     expect(heavyReady).toMatchObject({ status: 'ready', count: HEAVY_CODES });
   } finally {
     await subscription.stop();
@@ -72,7 +88,9 @@ test('a job over the render budget that reaches the renderer is failed with the 
   const { events, subscription } = await watchStatus(bus, new Set([jobId]));
   try {
     const failed = await waitFor(() => events.find((e) => e.status === 'failed' || e.status === 'ready'), {
-      timeoutMs: 60_000, intervalMs: 100, message: 'the over-budget job to be reported',
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      message: 'the over-budget job to be reported',
     });
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('the limit is 4000000000 raster px per export');
@@ -80,7 +98,11 @@ test('a job over the render budget that reaches the renderer is failed with the 
     const next = await requestJob(bus, store, snapshotRecords(2), {});
     const { events: after, subscription: watch } = await watchStatus(bus, new Set([next.jobId]));
     try {
-      await waitFor(() => after.some((e) => e.status === 'ready'), { timeoutMs: 60_000, intervalMs: 100, message: 'the next job' });
+      await waitFor(() => after.some((e) => e.status === 'ready'), {
+        timeoutMs: 60_000,
+        intervalMs: 100,
+        message: 'the next job',
+      });
     } finally {
       await watch.stop();
     }

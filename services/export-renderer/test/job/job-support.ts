@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { exportsRequestedTopic, exportsStatusTopic, Gs1ExportWrite, type ExportStatusEvent, type Gs1ExportSnapshot } from '@waymark/contracts';
+import {
+  exportsRequestedTopic,
+  exportsStatusTopic,
+  Gs1ExportWrite,
+  type ExportStatusEvent,
+  type Gs1ExportSnapshot,
+} from '@waymark/contracts';
 import type { EventBus, Subscription } from '@waymark/events';
 import type { ObjectStore } from '@waymark/objectstore';
 import { uniqueName } from '@waymark/testkit';
@@ -56,7 +62,10 @@ export async function requestJob(
 }
 
 /** Collects exports.status.v1 reports of the given jobs. */
-export async function watchStatus(bus: EventBus, jobIds: Set<string>): Promise<{ events: ExportStatusEvent[]; subscription: Subscription }> {
+export async function watchStatus(
+  bus: EventBus,
+  jobIds: Set<string>,
+): Promise<{ events: ExportStatusEvent[]; subscription: Subscription }> {
   const events: ExportStatusEvent[] = [];
   const subscription = await bus.subscribe({
     topic: exportsStatusTopic,

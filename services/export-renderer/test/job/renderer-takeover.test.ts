@@ -11,7 +11,10 @@ import { requestJob, snapshotRecords, watchStatus } from './job-support';
 const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const logger = createLogger({ service: 'renderer-test', level: 'error' });
 const group = uniqueName('renderers');
-const bucket = uniqueName('render').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 60);
+const bucket = uniqueName('render')
+  .toLowerCase()
+  .replace(/[^a-z0-9-]/g, '-')
+  .slice(0, 60);
 let bus: KafkaEventBus;
 let store: MinioObjectStore;
 let child: ChildProcess | undefined;
@@ -40,18 +43,30 @@ test('a renderer killed mid-job leaves the job to another, which finishes it', a
   const infra = getTestInfra();
   let output = '';
   child = spawn(process.execPath, [RUN_TS, path.join(__dirname, 'fixtures', 'renderer.child.ts')], {
-    env: { ...process.env, BROKERS: infra.kafka.brokers.join(','), GROUP: group, S3: JSON.stringify(infra.s3), BUCKET: bucket },
+    env: {
+      ...process.env,
+      BROKERS: infra.kafka.brokers.join(','),
+      GROUP: group,
+      S3: JSON.stringify(infra.s3),
+      BUCKET: bucket,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
-  await waitFor(() => output.includes('ready\n'), { timeoutMs: 30_000, message: `the doomed renderer to start: ${output}` });
+  await waitFor(() => output.includes('ready\n'), {
+    timeoutMs: 30_000,
+    message: `the doomed renderer to start: ${output}`,
+  });
 
   // Large enough that the doomed renderer (one worker thread) is still rendering when it is killed: rendering got
   // fast enough that a small job could finish between the progress report and the kill.
   const CODES = 2000;
   const records = snapshotRecords(CODES);
-  const { jobId } = await requestJob(bus, store, records, { symbologies: ['qr', 'dm'], formats: ['svg', 'pdf', 'eps'] });
+  const { jobId } = await requestJob(bus, store, records, {
+    symbologies: ['qr', 'dm'],
+    formats: ['svg', 'pdf', 'eps'],
+  });
   const { events, subscription } = await watchStatus(bus, new Set([jobId]));
   try {
     await waitFor(() => events.some((e) => e.rendererId === 'doomed' && e.status === 'rendering' && e.done > 0), {
@@ -61,9 +76,21 @@ test('a renderer killed mid-job leaves the job to another, which finishes it', a
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
     expect(events.some((e) => e.status === 'ready')).toBe(false);
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', RENDER_WORKERS: '2', EXPORT_HEARTBEAT: '300ms', EXPORT_JOBS_GROUP: group, RENDERER_ID: 'survivor' });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      RENDER_WORKERS: '2',
+      EXPORT_HEARTBEAT: '300ms',
+      EXPORT_JOBS_GROUP: group,
+      RENDERER_ID: 'survivor',
+    });
     survivor = await startService(config, { logger, bus, objectStore: store });
-    await waitFor(() => events.some((e) => e.status === 'ready'), { timeoutMs: 90_000, intervalMs: 250, message: 'the survivor to finish the job' });
+    await waitFor(() => events.some((e) => e.status === 'ready'), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      message: 'the survivor to finish the job',
+    });
     const ready = events.find((e) => e.status === 'ready')!;
     expect(ready).toMatchObject({ rendererId: 'survivor', count: CODES });
     expect(events.some((e) => e.status === 'failed')).toBe(false);

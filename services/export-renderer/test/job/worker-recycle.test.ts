@@ -12,9 +12,22 @@ async function renderWith(pool: RenderPool, records: RenderRecord[], options: Re
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (c: Buffer) => chunks.push(c));
-  const result = await renderExport({ records, options: exportOptionsSchema.parse(options), output, renderRecords: pool.render, tenant });
+  const result = await renderExport({
+    records,
+    options: exportOptionsSchema.parse(options),
+    output,
+    renderRecords: pool.render,
+    tenant,
+  });
   const manifest = Buffer.from(unzipSync(new Uint8Array(Buffer.concat(chunks)))['manifest.csv']!).toString('utf8');
-  return { result, codes: manifest.trim().split('\n').slice(1).map((row) => row.split(',')[0]) };
+  return {
+    result,
+    codes: manifest
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(',')[0]),
+  };
 }
 
 /** About 12 million pixels a symbol: two records a task, so the heavy job is six tasks. */
@@ -33,7 +46,10 @@ describe('render worker recycling', () => {
     const before = pool.threadIds();
     const heavy = Array.from({ length: 12 }, () => newRecord());
     const small = Array.from({ length: 3 }, () => newRecord());
-    const [a, b] = await Promise.all([renderWith(pool, heavy, HEAVY, 'tenant-a'), renderWith(pool, small, {}, 'tenant-b')]);
+    const [a, b] = await Promise.all([
+      renderWith(pool, heavy, HEAVY, 'tenant-a'),
+      renderWith(pool, small, {}, 'tenant-b'),
+    ]);
     expect(a.result.count).toBe(12);
     expect(a.codes).toEqual(heavy.map((r) => r.code));
     expect(b.result.count).toBe(3);
@@ -48,7 +64,16 @@ describe('render worker recycling', () => {
   it('keeps its workers while they stay under the limit', async () => {
     pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 0 }, logger);
     const before = pool.threadIds();
-    expect((await renderWith(pool, Array.from({ length: 4 }, () => newRecord()), HEAVY, 'tenant-a')).result.count).toBe(4);
+    expect(
+      (
+        await renderWith(
+          pool,
+          Array.from({ length: 4 }, () => newRecord()),
+          HEAVY,
+          'tenant-a',
+        )
+      ).result.count,
+    ).toBe(4);
     expect(pool.recycled).toBe(0);
     expect(pool.threadIds()).toEqual(before);
   }, 120_000);
@@ -56,7 +81,16 @@ describe('render worker recycling', () => {
   it('replaces the threads that rendered once it has been idle a while, so the memory they grew goes back', async () => {
     pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 300 }, logger);
     const before = pool.threadIds();
-    expect((await renderWith(pool, Array.from({ length: 4 }, () => newRecord()), HEAVY, 'tenant-a')).result.count).toBe(4);
+    expect(
+      (
+        await renderWith(
+          pool,
+          Array.from({ length: 4 }, () => newRecord()),
+          HEAVY,
+          'tenant-a',
+        )
+      ).result.count,
+    ).toBe(4);
     const current = pool;
     await waitFor(() => current.recycled === 2, { timeoutMs: 10_000, message: 'both threads to be replaced' });
     expect(pool.threadIds().some((id) => before.includes(id))).toBe(false);

@@ -41,7 +41,9 @@ describe('EPS', () => {
     expect(Math.abs(image.width - (Number(w) / 72) * 300)).toBeLessThanOrEqual(2);
     expect(Math.abs(image.height - (Number(h) / 72) * 300)).toBeLessThanOrEqual(2);
     const { stderr } = await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=bbox', file]);
-    const [, x0, y0, x1, y1] = stderr.match(/%%HiResBoundingBox: ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/)!.map(Number) as number[];
+    const [, x0, y0, x1, y1] = stderr
+      .match(/%%HiResBoundingBox: ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/)!
+      .map(Number) as number[];
     expect(x0).toBeGreaterThanOrEqual(0);
     expect(y0).toBeGreaterThanOrEqual(0);
     expect(x1).toBeLessThanOrEqual(Number(w) + 0.5);
@@ -101,7 +103,12 @@ describe('sheets', () => {
     const json = await qpdfJson(file);
     expect(json.pages).toHaveLength(2);
     const found = await decodeImage(await ghostscriptPng(file, 300, dir.path('avery.png')), 50);
-    expect(found.map((r) => r.text).sort()).toEqual(records.slice(0, 21).map((r) => `https://${r.domain}/${r.code}`).sort());
+    expect(found.map((r) => r.text).sort()).toEqual(
+      records
+        .slice(0, 21)
+        .map((r) => `https://${r.domain}/${r.code}`)
+        .sort(),
+    );
     for (const [c, m, y] of await inkCoverage(file)) expect([c, m, y]).toEqual([0, 0, 0]);
   });
 

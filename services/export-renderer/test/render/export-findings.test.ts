@@ -12,7 +12,10 @@ describe('findings never abort an export', () => {
     expect(rows.map((r) => r.code)).toEqual([bad.code, good.code]);
     expect(rows[0]!.checks).toMatch(/^cannot encode: /);
     expect(rows[0]!.files).toBe('');
-    expect(rows[1]?.files?.split(';')).toEqual([`${good.code.replace(/\//g, '_')}.svg`, `${good.code.replace(/\//g, '_')}.dm.svg`]);
+    expect(rows[1]?.files?.split(';')).toEqual([
+      `${good.code.replace(/\//g, '_')}.svg`,
+      `${good.code.replace(/\//g, '_')}.dm.svg`,
+    ]);
     expect(zip.result.count).toBe(2);
   });
 

@@ -1,6 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { unzipSync } from 'fflate';
-import { exportOptionsSchema, renderExport, renderRecordSchema, type RenderExportResult, type RenderRecord } from '../../src/render';
+import {
+  exportOptionsSchema,
+  renderExport,
+  renderRecordSchema,
+  type RenderExportResult,
+  type RenderRecord,
+} from '../../src/render';
 
 let seq = 0;
 

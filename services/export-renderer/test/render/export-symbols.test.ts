@@ -9,7 +9,7 @@ const dir = scratchDir();
 afterAll(() => dir.remove());
 
 const records = [
-  newRecord({ batch: 'A(1)/B' , code: '01/09506000134352/10/A(1)%2FB' }),
+  newRecord({ batch: 'A(1)/B', code: '01/09506000134352/10/A(1)%2FB' }),
   newRecord({ serial: 'S-42', expiry: '261231' }),
   newRecord({ gtin14: '19506000134359' }),
 ];
@@ -61,14 +61,23 @@ describe('every symbol of an export scans back to what it must carry', () => {
 describe('zip layout and manifest', () => {
   it('names files after the code path, DataMatrix as .dm and EAN-13 as .ean13, with manifest and README', () => {
     expect(Object.keys(zip.entries)).toEqual(
-      expect.arrayContaining([`${base(0)}.pdf`, `${base(0)}.svg`, `${base(0)}.dm.pdf`, `${base(0)}.ean13.svg`, 'manifest.csv', 'README.txt']),
+      expect.arrayContaining([
+        `${base(0)}.pdf`,
+        `${base(0)}.svg`,
+        `${base(0)}.dm.pdf`,
+        `${base(0)}.ean13.svg`,
+        'manifest.csv',
+        'README.txt',
+      ]),
     );
     expect(Object.keys(zip.entries).filter((n) => n.startsWith(base(2)) && n.includes('.ean13'))).toEqual([]);
     expect(text(zip.entries['README.txt'])).toContain('100 % K only');
   });
 
   it('writes one manifest row per code with real sizes, files and the GTIN without an EAN-13 form flagged', () => {
-    const rows = parse(text(zip.entries['manifest.csv']), { columns: true }) as Array<Record<(typeof MANIFEST_COLUMNS)[number], string>>;
+    const rows = parse(text(zip.entries['manifest.csv']), { columns: true }) as Array<
+      Record<(typeof MANIFEST_COLUMNS)[number], string>
+    >;
     expect(Object.keys(rows[0]!)).toEqual([...MANIFEST_COLUMNS]);
     expect(rows.map((r) => r.code)).toEqual(records.map((r) => r.code));
     expect(rows[0]!.size_mm).toMatch(/^qr=25\.000x25\.000;dm=25\.000x25\.000;ean13=25\.000x/);

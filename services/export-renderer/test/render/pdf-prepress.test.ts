@@ -20,13 +20,24 @@ async function boxes(file: string): Promise<Record<'MediaBox' | 'TrimBox' | 'Ble
 }
 
 describe('PDF artwork is print-ready', () => {
-  const options = { symbologies: ['qr', 'dm'], ean13: true, formats: ['pdf', 'ai'], sheet: 'a4', bleedMm: 3, marks: true, iccIntent: 'FOGRA39' };
+  const options = {
+    symbologies: ['qr', 'dm'],
+    ean13: true,
+    formats: ['pdf', 'ai'],
+    sheet: 'a4',
+    bleedMm: 3,
+    marks: true,
+    iccIntent: 'FOGRA39',
+  };
   let files: Record<string, string>;
 
   beforeAll(async () => {
     const zip = await renderZip([record], options);
     files = Object.fromEntries(
-      [`${base}.pdf`, `${base}.dm.pdf`, `${base}.ean13.pdf`, `${base}.ai`, 'sheet-a4.pdf'].map((n) => [n, dir.write(n, zip.entries[n]!)]),
+      [`${base}.pdf`, `${base}.dm.pdf`, `${base}.ean13.pdf`, `${base}.ai`, 'sheet-a4.pdf'].map((n) => [
+        n,
+        dir.write(n, zip.entries[n]!),
+      ]),
     );
   });
 
@@ -40,7 +51,8 @@ describe('PDF artwork is print-ready', () => {
   });
 
   it('passes qpdf --check', async () => {
-    for (const file of Object.values(files)) expect(await qpdfCheck(file)).toContain('No syntax or stream encoding errors');
+    for (const file of Object.values(files))
+      expect(await qpdfCheck(file)).toContain('No syntax or stream encoding errors');
   });
 
   it('overprints through an ExtGState with OP, op and OPM 1, and fills in DeviceCMYK 0 0 0 1', async () => {
@@ -75,19 +87,33 @@ describe('PDF artwork is print-ready', () => {
 });
 
 describe('module size', () => {
-  it.each([0.396, 0.5, 0.75])('sizeMode xdim %p mm: every module in the PDF is that size to 0.01 mm', async (xdimMm) => {
-    const zip = await renderZip([record], { symbologies: ['qr', 'dm'], sizeMode: 'xdim', xdimMm, formats: ['pdf'], hri: false });
-    for (const suffix of ['', '.dm']) {
-      const pdf = await qpdfText(dir.write(`x${suffix}.pdf`, zip.entries[`${base}${suffix}.pdf`]!), dir.path(`x${suffix}.qdf`));
-      const rects = [...pdf.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/gm)].map((m) => [Number(m[3]), Number(m[4])] as const);
-      expect(rects.length).toBeGreaterThan(50);
-      for (const [w, h] of rects) {
-        expect(Math.abs(h / MM - xdimMm)).toBeLessThan(0.01);
-        const modules = Math.round(w / MM / xdimMm);
-        expect(Math.abs(w / MM - modules * xdimMm)).toBeLessThan(0.01);
+  it.each([0.396, 0.5, 0.75])(
+    'sizeMode xdim %p mm: every module in the PDF is that size to 0.01 mm',
+    async (xdimMm) => {
+      const zip = await renderZip([record], {
+        symbologies: ['qr', 'dm'],
+        sizeMode: 'xdim',
+        xdimMm,
+        formats: ['pdf'],
+        hri: false,
+      });
+      for (const suffix of ['', '.dm']) {
+        const pdf = await qpdfText(
+          dir.write(`x${suffix}.pdf`, zip.entries[`${base}${suffix}.pdf`]!),
+          dir.path(`x${suffix}.qdf`),
+        );
+        const rects = [...pdf.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/gm)].map(
+          (m) => [Number(m[3]), Number(m[4])] as const,
+        );
+        expect(rects.length).toBeGreaterThan(50);
+        for (const [w, h] of rects) {
+          expect(Math.abs(h / MM - xdimMm)).toBeLessThan(0.01);
+          const modules = Math.round(w / MM / xdimMm);
+          expect(Math.abs(w / MM - modules * xdimMm)).toBeLessThan(0.01);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('sizeMode total: the symbol with its quiet zone is sizeMm wide, and a module out of GS1 guidance is flagged', async () => {
     const zip = await renderZip([record], { symbologies: ['dm'], sizeMm: 30, formats: ['pdf'] });

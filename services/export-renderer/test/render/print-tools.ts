@@ -9,7 +9,11 @@ import { loadZxing } from '../../src/render';
 const run = promisify(execFile);
 
 /** A scratch directory per suite for Ghostscript and qpdf, which work on files. */
-export function scratchDir(): { path: (name: string) => string; write: (name: string, data: Uint8Array) => string; remove: () => void } {
+export function scratchDir(): {
+  path: (name: string) => string;
+  write: (name: string, data: Uint8Array) => string;
+  remove: () => void;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'render-test-'));
   return {
     path: (name) => join(dir, name),
@@ -24,8 +28,19 @@ export function scratchDir(): { path: (name: string) => string; write: (name: st
 /** Rasterises a page of a PDF or an EPS (cropped to its bounding box) with Ghostscript to 8-bit grey PNG (`%` in the output name is doubled: Ghostscript reads it as a page number format). */
 export async function ghostscriptPng(file: string, dpi: number, out: string, page = 1): Promise<Buffer> {
   const eps = file.endsWith('.eps') ? ['-dEPSCrop'] : [];
-  await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', ...eps, '-sDEVICE=pnggray', `-r${dpi}`,
-    `-dFirstPage=${page}`, `-dLastPage=${page}`, `-sOutputFile=${out.replace(/%/g, "%%")}`, file]);
+  await run('gs', [
+    '-q',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    ...eps,
+    '-sDEVICE=pnggray',
+    `-r${dpi}`,
+    `-dFirstPage=${page}`,
+    `-dLastPage=${page}`,
+    `-sOutputFile=${out.replace(/%/g, '%%')}`,
+    file,
+  ]);
   return readFileSync(out);
 }
 
@@ -49,8 +64,12 @@ export async function qpdfText(file: string, out: string): Promise<string> {
   return readFileSync(out, 'latin1');
 }
 
-export async function qpdfJson(file: string): Promise<{ pages: Array<{ object: string }>; qpdf: Array<Record<string, { value?: Record<string, unknown> }>> }> {
-  const { stdout } = await run('qpdf', ['--json=2', '--json-key=pages', '--json-key=qpdf', file], { maxBuffer: 64 << 20 });
+export async function qpdfJson(
+  file: string,
+): Promise<{ pages: Array<{ object: string }>; qpdf: Array<Record<string, { value?: Record<string, unknown> }>> }> {
+  const { stdout } = await run('qpdf', ['--json=2', '--json-key=pages', '--json-key=qpdf', file], {
+    maxBuffer: 64 << 20,
+  });
   return JSON.parse(stdout);
 }
 

@@ -1,5 +1,19 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Path,
+  Post,
+  Query,
+  Request,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import { Gs1ExportListQuery, isDomainError } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
@@ -25,7 +39,10 @@ export class Gs1ExportsController extends Controller {
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(202, 'Accepted')
   @Response<HttpErrorBody>(400, 'validation_failed')
-  public async createExport(@Request() request: ExpressRequest, @Body() body?: Gs1ExportWriteView): Promise<Gs1ExportCreatedView> {
+  public async createExport(
+    @Request() request: ExpressRequest,
+    @Body() body?: Gs1ExportWriteView,
+  ): Promise<Gs1ExportCreatedView> {
     try {
       const created = await this.exports.create(principalOf(request), body);
       this.setStatus(202);
@@ -33,7 +50,9 @@ export class Gs1ExportsController extends Controller {
       return created;
     } catch (error) {
       // The plan's export quota: the error carries when to retry, which HTTP says with Retry-After.
-      const retryAfter = isDomainError(error) ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+      const retryAfter = isDomainError(error)
+        ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds
+        : undefined;
       if (retryAfter !== undefined) request.res?.setHeader('Retry-After', String(retryAfter));
       throw error;
     }
@@ -51,7 +70,11 @@ export class Gs1ExportsController extends Controller {
   @Get()
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(400, 'validation_failed')
-  public async listExports(@Request() request: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<Gs1ExportListView> {
+  public async listExports(
+    @Request() request: ExpressRequest,
+    @Query() limit?: number,
+    @Query() cursor?: string,
+  ): Promise<Gs1ExportListView> {
     return this.exports.list(principalOf(request), Gs1ExportListQuery.parse({ limit, cursor }));
   }
 

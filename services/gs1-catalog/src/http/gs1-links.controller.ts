@@ -1,5 +1,19 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Path,
+  Post,
+  Query,
+  Request,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { Gs1LinkUseCases } from '../links/app/gs1-link-use-cases';
@@ -23,7 +37,10 @@ export class Gs1LinksController extends Controller {
   @Post('bulk')
   @Security('api_key', ['gs1:write'])
   @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
-  public async bulkUpsertGs1Links(@Body() body: Gs1BulkBody, @Request() request: ExpressRequest): Promise<Gs1BulkResultView> {
+  public async bulkUpsertGs1Links(
+    @Body() body: Gs1BulkBody,
+    @Request() request: ExpressRequest,
+  ): Promise<Gs1BulkResultView> {
     return this.links.bulkUpsert(principalOf(request), body);
   }
 
@@ -61,7 +78,11 @@ export class Gs1LinksController extends Controller {
   @Get('{path}')
   @Security('api_key', ['gs1:read'])
   @Response<HttpErrorBody>(404, 'not_found')
-  public async getGs1Link(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<Gs1LinkView> {
+  public async getGs1Link(
+    @Path() path: string,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+  ): Promise<Gs1LinkView> {
     void domain;
     return this.links.get(principalOf(request), path, request.query);
   }
@@ -76,7 +97,11 @@ export class Gs1LinksController extends Controller {
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async deleteGs1Link(@Path() path: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<void> {
+  public async deleteGs1Link(
+    @Path() path: string,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+  ): Promise<void> {
     void domain;
     await this.links.remove(principalOf(request), path, request.query);
     this.setStatus(204);

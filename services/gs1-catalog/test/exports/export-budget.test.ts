@@ -12,7 +12,12 @@ let t: TestTenant;
 beforeAll(async () => {
   catalog = await startGs1Catalog({ EXPORT_STATUS_GROUP: uniqueName('status') });
   t = await newTenant(catalog);
-  const records = Array.from({ length: 60 }, (_, i) => ({ gtin: gtin13(700 + i), batch: `B${i}`, destination: 'https://brand.example.com/p', tags: i < 10 ? ['few'] : [] }));
+  const records = Array.from({ length: 60 }, (_, i) => ({
+    gtin: gtin13(700 + i),
+    batch: `B${i}`,
+    destination: 'https://brand.example.com/p',
+    tags: i < 10 ? ['few'] : [],
+  }));
   expect((await api(catalog, t, 'POST', '/v1/gs1/links/bulk', { records })).body.created).toBe(60);
 });
 
@@ -22,7 +27,10 @@ afterAll(async () => {
 
 describe('the render budget', () => {
   it('refuses a raster copy over the per-symbol limit at creation, saying the limit', async () => {
-    for (const body of [{ sizeMm: 1000, raster: 'png600' }, { sizeMode: 'xdim', xdimMm: 20, raster: 'tiff300' }]) {
+    for (const body of [
+      { sizeMm: 1000, raster: 'png600' },
+      { sizeMode: 'xdim', xdimMm: 20, raster: 'tiff300' },
+    ]) {
       const response = await api(catalog, t, 'POST', '/v1/gs1/exports', body);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'raster' }] });
@@ -46,12 +54,18 @@ describe('one set of export option limits', () => {
   const long = (n: number) => 'A'.repeat(n);
   // Each limit and the value just past it; the API's answer and the renderer's parse must agree on every one.
   const cases: Array<[Record<string, unknown>, boolean]> = [
-    [{ sizeMm: 1000 }, true], [{ sizeMm: 1000.5 }, false],
-    [{ sizeMode: 'xdim', xdimMm: 20 }, true], [{ sizeMode: 'xdim', xdimMm: 20.5 }, false],
-    [{ bleedMm: 10 }, true], [{ bleedMm: 10.5 }, false],
-    [{ ink: 'spot', spotName: long(63) }, true], [{ ink: 'spot', spotName: long(64) }, false],
-    [{ iccIntent: long(64) }, true], [{ iccIntent: long(65) }, false],
-    [{ sizeMm: 211, raster: 'png600' }, true], [{ sizeMm: 212, raster: 'png600' }, false],
+    [{ sizeMm: 1000 }, true],
+    [{ sizeMm: 1000.5 }, false],
+    [{ sizeMode: 'xdim', xdimMm: 20 }, true],
+    [{ sizeMode: 'xdim', xdimMm: 20.5 }, false],
+    [{ bleedMm: 10 }, true],
+    [{ bleedMm: 10.5 }, false],
+    [{ ink: 'spot', spotName: long(63) }, true],
+    [{ ink: 'spot', spotName: long(64) }, false],
+    [{ iccIntent: long(64) }, true],
+    [{ iccIntent: long(65) }, false],
+    [{ sizeMm: 211, raster: 'png600' }, true],
+    [{ sizeMm: 212, raster: 'png600' }, false],
   ];
 
   it.each(cases)('%j: the API and the renderer agree (accepted: %s)', async (options, accepted) => {
@@ -66,12 +80,24 @@ describe('one set of export option limits', () => {
       components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
     };
     const documented = served.components.schemas.Gs1ExportWriteView!.properties;
-    const schema = Gs1ExportWrite.toJSONSchema({ io: 'input' }) as { properties: Record<string, Record<string, unknown>> };
+    const schema = Gs1ExportWrite.toJSONSchema({ io: 'input' }) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     for (const [field, keyword] of [
-      ['sizeMm', 'maximum'], ['xdimMm', 'maximum'], ['bleedMm', 'minimum'], ['bleedMm', 'maximum'],
-      ['spotName', 'maxLength'], ['iccIntent', 'maxLength'], ['name', 'maxLength'], ['query', 'maxLength'],
+      ['sizeMm', 'maximum'],
+      ['xdimMm', 'maximum'],
+      ['bleedMm', 'minimum'],
+      ['bleedMm', 'maximum'],
+      ['spotName', 'maxLength'],
+      ['iccIntent', 'maxLength'],
+      ['name', 'maxLength'],
+      ['query', 'maxLength'],
     ] as const) {
-      expect([field, keyword, documented[field]?.[keyword]]).toEqual([field, keyword, schema.properties[field]?.[keyword]]);
+      expect([field, keyword, documented[field]?.[keyword]]).toEqual([
+        field,
+        keyword,
+        schema.properties[field]?.[keyword],
+      ]);
     }
     expect(documented.raster?.description).toContain(`${EXPORT_BUDGET.rasterPixelsPerSymbol} px per symbol`);
     expect(documented.raster?.description).toContain(`${EXPORT_BUDGET.rasterPixelsPerJob} raster px per export`);

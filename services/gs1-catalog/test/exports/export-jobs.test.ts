@@ -13,7 +13,12 @@ beforeAll(async () => {
   catalog = await startGs1Catalog({ EXPORT_STATUS_GROUP: uniqueName('status') });
   renderer = await startRenderer(catalog.objectStore, uniqueName('renderers'));
   t = await newTenant(catalog);
-  const records = Array.from({ length: 30 }, (_, i) => ({ gtin: gtin13(500 + i), batch: `L${i}`, destination: 'https://brand.example.com/p', tags: i < 12 ? ['print'] : ['web'] }));
+  const records = Array.from({ length: 30 }, (_, i) => ({
+    gtin: gtin13(500 + i),
+    batch: `L${i}`,
+    destination: 'https://brand.example.com/p',
+    tags: i < 12 ? ['print'] : ['web'],
+  }));
   expect((await api(catalog, t, 'POST', '/v1/gs1/links/bulk', { records })).body.created).toBe(30);
 });
 
@@ -25,10 +30,13 @@ afterAll(async () => {
 async function untilFinished(jobId: string) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asserted field by field
   let job: any;
-  await waitFor(async () => {
-    job = (await api(catalog, t, 'GET', `/v1/gs1/exports/${jobId}`)).body;
-    return job.status === 'ready' || job.status === 'failed';
-  }, { timeoutMs: 60_000, intervalMs: 200, message: `export ${jobId} to finish` });
+  await waitFor(
+    async () => {
+      job = (await api(catalog, t, 'GET', `/v1/gs1/exports/${jobId}`)).body;
+      return job.status === 'ready' || job.status === 'failed';
+    },
+    { timeoutMs: 60_000, intervalMs: 200, message: `export ${jobId} to finish` },
+  );
   return job;
 }
 
@@ -47,17 +55,32 @@ test('a bad option is a 400 naming it', async () => {
 });
 
 test('an export goes pending, rendering, ready; its zip downloads from a fresh presigned URL; DELETE removes both', async () => {
-  const created = await api(catalog, t, 'POST', '/v1/gs1/exports', { name: 'print-run', tags: ['print'], symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'] });
+  const created = await api(catalog, t, 'POST', '/v1/gs1/exports', {
+    name: 'print-run',
+    tags: ['print'],
+    symbologies: ['qr', 'dm'],
+    formats: ['svg', 'pdf'],
+  });
   expect(created.status).toBe(202);
   expect(created.body).toMatchObject({ name: 'print-run', status: 'pending' });
   expect(created.headers.get('location')).toBe(`/v1/gs1/exports/${created.body.jobId}`);
   const job = await untilFinished(created.body.jobId);
-  expect(job).toMatchObject({ status: 'ready', count: 12, truncated: false, error: null, urlExpiresIn: 604800, progress: { done: 12, total: 12 } });
+  expect(job).toMatchObject({
+    status: 'ready',
+    count: 12,
+    truncated: false,
+    error: null,
+    urlExpiresIn: 604800,
+    progress: { done: 12, total: 12 },
+  });
   expect(job.options).toMatchObject({ symbologies: ['qr', 'dm'], formats: ['svg', 'pdf'], ec: 'H', sizeMm: 25 });
   const zip = Buffer.from(await (await fetch(job.downloadUrl)).arrayBuffer());
   expect(zip.length).toBe(job.sizeBytes);
   const entries = unzipSync(zip);
-  const manifest = parse(Buffer.from(entries['manifest.csv']!).toString('utf8'), { columns: true }) as { code: string; checks: string }[];
+  const manifest = parse(Buffer.from(entries['manifest.csv']!).toString('utf8'), { columns: true }) as {
+    code: string;
+    checks: string;
+  }[];
   expect(manifest).toHaveLength(12);
   console.log(manifest.map((r) => r.checks).join('\n'));
   const first = manifest[0]!.code.replace(/\//g, '_');
@@ -75,7 +98,9 @@ test('an export goes pending, rendering, ready; its zip downloads from a fresh p
 test('an export of everything takes every record; an empty selection still produces a zip with its manifest', async () => {
   const all = await untilFinished((await api(catalog, t, 'POST', '/v1/gs1/exports', {})).body.jobId);
   expect(all).toMatchObject({ status: 'ready', count: 30 });
-  const none = await untilFinished((await api(catalog, t, 'POST', '/v1/gs1/exports', { query: 'no-such-thing' })).body.jobId);
+  const none = await untilFinished(
+    (await api(catalog, t, 'POST', '/v1/gs1/exports', { query: 'no-such-thing' })).body.jobId,
+  );
   expect(none).toMatchObject({ status: 'ready', count: 0 });
 });
 
@@ -91,12 +116,20 @@ test('the plan bounds exports per hour: 429 with Retry-After', async () => {
 test('the job list pages newest first with a cursor, and refuses a cursor it did not issue', async () => {
   const paged = await newTenant(catalog, { plan: { exportsPerHour: 20 } });
   const created: string[] = [];
-  for (let i = 0; i < 5; i++) created.push((await api(catalog, paged, 'POST', '/v1/gs1/exports', { name: `page-${i}`, query: 'no-such-thing' })).body.jobId);
+  for (let i = 0; i < 5; i++)
+    created.push(
+      (await api(catalog, paged, 'POST', '/v1/gs1/exports', { name: `page-${i}`, query: 'no-such-thing' })).body.jobId,
+    );
   const seen: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page: { status: number; body: { jobs: { jobId: string }[]; nextCursor: string | null } } = await api(catalog, paged, 'GET', `/v1/gs1/exports?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: { status: number; body: { jobs: { jobId: string }[]; nextCursor: string | null } } = await api(
+      catalog,
+      paged,
+      'GET',
+      `/v1/gs1/exports?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(page.status).toBe(200);
     seen.push(...page.body.jobs.map((j) => j.jobId));
     cursor = page.body.nextCursor;

@@ -10,7 +10,10 @@ let t: TestTenant;
 beforeAll(async () => {
   catalog = await startGs1Catalog({ EXPORT_STATUS_GROUP: uniqueName('status') });
   t = await newTenant(catalog);
-  const records = Array.from({ length: 3 }, (_, i) => ({ gtin: gtin13(900 + i), destination: 'https://brand.example.com/p' }));
+  const records = Array.from({ length: 3 }, (_, i) => ({
+    gtin: gtin13(900 + i),
+    destination: 'https://brand.example.com/p',
+  }));
   expect((await api(catalog, t, 'POST', '/v1/gs1/links/bulk', { records })).body.created).toBe(3);
 });
 afterAll(async () => {
@@ -21,7 +24,8 @@ afterAll(async () => {
 function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (Object.entries(labels).every(([key, v]) => line.includes(`${key}="${v}"`))) return Number(line.split(' ').pop());
+    if (Object.entries(labels).every(([key, v]) => line.includes(`${key}="${v}"`)))
+      return Number(line.split(' ').pop());
   }
   return undefined;
 }
@@ -37,10 +41,13 @@ test('the export queue shows a waiting job until a renderer takes it; the render
 
   renderer = await startRenderer(catalog.objectStore, uniqueName('renderers'));
   const rendererUrl = `http://127.0.0.1:${renderer.service.port}`;
-  await waitFor(async () => (await api(catalog, t, 'GET', `/v1/gs1/exports/${created.body.jobId}`)).body.status === 'ready', {
-    timeoutMs: 60_000,
-    message: 'the export to be ready',
-  });
+  await waitFor(
+    async () => (await api(catalog, t, 'GET', `/v1/gs1/exports/${created.body.jobId}`)).body.status === 'ready',
+    {
+      timeoutMs: 60_000,
+      message: 'the export to be ready',
+    },
+  );
   const rendered = await scrape(rendererUrl);
   expect(value(rendered, 'export_renders_total', { outcome: 'ready' })).toBe(1);
   expect(value(rendered, 'export_render_duration_seconds_count', { outcome: 'ready' })).toBe(1);

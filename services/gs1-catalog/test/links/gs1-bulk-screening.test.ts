@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const bulk = (body: unknown) => api(catalog, tenant, 'POST', '/v1/gs1/links/bulk', body);
-const stored = async (code: string) => (await api(catalog, tenant, 'GET', `/v1/gs1/links/${encodeURIComponent(code)}`)).body;
+const stored = async (code: string) =>
+  (await api(catalog, tenant, 'GET', `/v1/gs1/links/${encodeURIComponent(code)}`)).body;
 
 /** The destinations a GS1 record used to carry past the link paths' screening (issue 27). */
 const INWARD = [
@@ -61,8 +62,17 @@ describe('GS1 bulk screens every redirect target like the link paths do', () => 
       { linkType: 'gs1:pip', href: 'https://brand.example.com/pip', default: true },
       { linkType: 'gs1:recipeInfo', href: 'http://169.254.169.254/latest/meta-data/' },
     ];
-    const { body } = await bulk({ records: [{ gtin: gtin13(201), linkset }, { gtin: gtin13(202), linkset: [linkset[0]] }] });
-    expect(body.results[0]).toMatchObject({ status: 'failed', errorCode: 'destination_rejected', error: expect.stringMatching(/^linkset\[1\]\.href: .*metadata/) });
+    const { body } = await bulk({
+      records: [
+        { gtin: gtin13(201), linkset },
+        { gtin: gtin13(202), linkset: [linkset[0]] },
+      ],
+    });
+    expect(body.results[0]).toMatchObject({
+      status: 'failed',
+      errorCode: 'destination_rejected',
+      error: expect.stringMatching(/^linkset\[1\]\.href: .*metadata/),
+    });
     expect(body.results[1]).toMatchObject({ status: 'created' });
   });
 
@@ -73,21 +83,30 @@ describe('GS1 bulk screens every redirect target like the link paths do', () => 
     ];
     const { body } = await bulk({ records });
     expect(body.created).toBe(2);
-    expect((await stored(body.results[0].code)).destination).toBe('https://xn--bcher-kva.example/caf%C3%A9?q=%E6%97%A5%E6%9C%AC');
+    expect((await stored(body.results[0].code)).destination).toBe(
+      'https://xn--bcher-kva.example/caf%C3%A9?q=%E6%97%A5%E6%9C%AC',
+    );
     expect((await stored(body.results[1].code)).linkset[0].href).toBe('https://example.com/a%20b');
   });
 
   it('reports a record of the wrong type as a failed row, and still creates the good rows', async () => {
     const { status, body } = await bulk({
-      records: [{ gtin: 9506000134352 }, 'not a record', null, { gtin: gtin13(205), destination: 'https://brand.example.com/ok' }],
+      records: [
+        { gtin: 9506000134352 },
+        'not a record',
+        null,
+        { gtin: gtin13(205), destination: 'https://brand.example.com/ok' },
+      ],
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ requested: 4, created: 1, failed: 3 });
-    expect(body.results.slice(0, 3).map((r: { status: string; errorCode: string }) => [r.status, r.errorCode])).toEqual([
-      ['failed', 'validation_failed'],
-      ['failed', 'validation_failed'],
-      ['failed', 'validation_failed'],
-    ]);
+    expect(body.results.slice(0, 3).map((r: { status: string; errorCode: string }) => [r.status, r.errorCode])).toEqual(
+      [
+        ['failed', 'validation_failed'],
+        ['failed', 'validation_failed'],
+        ['failed', 'validation_failed'],
+      ],
+    );
     expect(body.results[3]).toMatchObject({ status: 'created', code: `01/${gtin14(gtin13(205))}` });
   });
 });

@@ -12,7 +12,12 @@ import { loadConfig, startService, type RunningService } from '../../src';
 export const logger = createLogger({ service: 'gs1-catalog-test', level: 'error' });
 
 /** A bucket of its own per test file on the run's S3. */
-export function testObjectStore(bucket = uniqueName('gs1').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 60)): MinioObjectStore {
+export function testObjectStore(
+  bucket = uniqueName('gs1')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 60),
+): MinioObjectStore {
   const { s3 } = getTestInfra();
   return new MinioObjectStore({ ...s3, bucket });
 }
@@ -27,11 +32,18 @@ export interface Gs1Catalog {
 }
 
 /** A real gs1-catalog on its own database, the run's Kafka, Redis and S3. */
-export async function startGs1Catalog(env: Record<string, string> = {}, objectStore = testObjectStore()): Promise<Gs1Catalog> {
+export async function startGs1Catalog(
+  env: Record<string, string> = {},
+  objectStore = testObjectStore(),
+): Promise<Gs1Catalog> {
   const infra = getTestInfra();
   const databaseUrl = await createTestDatabase();
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
-  const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('gs1-catalog'), logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: infra.kafka.brokers,
+    clientId: uniqueName('gs1-catalog'),
+    logger,
+  });
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env });
   const service = await startService(config, {
     logger,
@@ -65,7 +77,12 @@ const PLAN: Plan = { name: 'test', rateLimitPerMinute: 100_000, burst: 100_000, 
 /** A fresh tenant with a verified domain and an API key, published on identity.v1 as link-api would. */
 export async function newTenant(
   catalog: Gs1Catalog,
-  opts: { entitlements?: string[]; plan?: Partial<Plan>; scopes?: Scope[]; extraDomains?: { name: string; verified: boolean }[] } = {},
+  opts: {
+    entitlements?: string[];
+    plan?: Partial<Plan>;
+    scopes?: Scope[];
+    extraDomains?: { name: string; verified: boolean }[];
+  } = {},
 ): Promise<TestTenant> {
   const id = randomUUID();
   const domain = `${id.slice(0, 8)}.id.example.com`;
@@ -100,13 +117,22 @@ export async function newTenant(
     },
   ]);
   const t = { tenant, key: key.key, domain };
-  await waitFor(async () => (await api(catalog, t, 'GET', '/v1/gs1/exports')).status === 200, { timeoutMs: 20_000, message: 'the key to be known' });
+  await waitFor(async () => (await api(catalog, t, 'GET', '/v1/gs1/exports')).status === 200, {
+    timeoutMs: 20_000,
+    message: 'the key to be known',
+  });
   return t;
 }
 
 /** fetch against gs1-catalog with the tenant's key; JSON in and out. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
-export async function api(catalog: Gs1Catalog, t: TestTenant, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+export async function api(
+  catalog: Gs1Catalog,
+  t: TestTenant,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${catalog.url}${path}`, {
     method,
     headers: { 'x-api-key': t.key, 'content-type': 'application/json' },

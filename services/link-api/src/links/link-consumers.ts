@@ -29,7 +29,12 @@ export async function startLinkConsumers(deps: {
   const { bus, prisma, config, invalidations, databaseReady } = deps;
   const started = await Promise.allSettled([
     startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP, databaseReady),
-    startClicksConsumer(bus, new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)), config.CLICKS_CONSUMER_GROUP, databaseReady),
+    startClicksConsumer(
+      bus,
+      new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)),
+      config.CLICKS_CONSUMER_GROUP,
+      databaseReady,
+    ),
   ]);
   const subscriptions = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {

@@ -19,7 +19,10 @@ import { PrismaLinkRepository } from './infra/prisma-link.repository';
 export function createLinksModule(context: ServiceContext) {
   const { config } = context;
   const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool), context.published);
-  const cache = new LinkReadCache({ ttlMs: config.LINK_READ_CACHE_TTL, maxEntries: config.LINK_READ_CACHE_MAX_ENTRIES });
+  const cache = new LinkReadCache({
+    ttlMs: config.LINK_READ_CACHE_TTL,
+    maxEntries: config.LINK_READ_CACHE_MAX_ENTRIES,
+  });
   const links = new CachedLinkRepository(stored, cache, context.linkInvalidations);
   const channels = new FreshChannelDirectory(new PrismaChannelDirectory(context.prisma), context.channelsFresh);
   const configuredFronts = new HostList(config.SHORT_DOMAINS);
@@ -27,7 +30,8 @@ export function createLinksModule(context: ServiceContext) {
     maxLength: config.DESTINATION_MAX_LENGTH,
     blockedHosts: config.DESTINATION_BLOCKLIST,
     // Every tenant's domain, verified or not, is a front of this installation; SHORT_DOMAINS entries cover subdomains.
-    isShortDomain: (host) => context.auth.identity.model.domain(host) !== undefined || configuredFronts.match(host) !== null,
+    isShortDomain: (host) =>
+      context.auth.identity.model.domain(host) !== undefined || configuredFronts.match(host) !== null,
   });
   const useCases = linkUseCases({ links, channels, screener, clock: context.clock, newId: randomUUID });
   const renderQr = linkQr({ links });

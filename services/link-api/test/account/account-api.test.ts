@@ -74,7 +74,7 @@ describe('PUT /v1/branding', () => {
   };
   const put = (key: string, body: unknown) => call(api, key, 'PUT', '/v1/branding', body);
 
-  it('replaces the tenant\'s branding with links:write; the operator sees it', async () => {
+  it("replaces the tenant's branding with links:write; the operator sees it", async () => {
     expect(await put(tenant.key, branding)).toMatchObject({ status: 200, body: branding });
     expect((await operator(api.url, 'GET', `/tenants/${tenant.id}`)).body.branding).toEqual(branding);
     expect((await call(api, tenant.key, 'GET', '/v1/me')).body.tenant.branding).toEqual(branding);

@@ -13,7 +13,12 @@ beforeAll(async () => {
   const prefix = `${uniqueName('shared-rl')}:`;
   [first, second] = await Promise.all([startApiInstance(prefix), startApiInstance(prefix)]);
   const plan = uniqueName('tiny').replace(/-/g, '_').slice(0, 40);
-  await operator(api.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 6, burst: 6, bulkRowCap: 10, exportsPerHour: 1 });
+  await operator(api.url, 'PUT', `/plans/${plan}`, {
+    rateLimitPerMinute: 6,
+    burst: 6,
+    bulkRowCap: 10,
+    exportsPerHour: 1,
+  });
   tenantId = (await operator(api.url, 'POST', '/tenants', { name: 'Auth', plan })).body.id;
 }, 60_000);
 
@@ -27,12 +32,14 @@ async function issueKey(body: Record<string, unknown>, tenant = tenantId): Promi
   expect(created.status).toBe(201);
   const hash = hashApiKey(created.body.key);
   // The tenant and the key travel on different identity.v1 partitions: wait for both, or a key can arrive first.
-  const known = (instance: ApiInstance) => instance.auth.identity.model.apiKey(hash) && instance.auth.identity.model.tenant(tenant);
+  const known = (instance: ApiInstance) =>
+    instance.auth.identity.model.apiKey(hash) && instance.auth.identity.model.tenant(tenant);
   await waitFor(() => known(first) && known(second), { message: 'key and tenant at both instances' });
   return created.body;
 }
 
-const probe = (instance: ApiInstance, headers: Record<string, string>) => fetch(`${instance.url}/v1/probe`, { headers });
+const probe = (instance: ApiInstance, headers: Record<string, string>) =>
+  fetch(`${instance.url}/v1/probe`, { headers });
 
 describe('API key authentication from identity.v1', () => {
   it('reports ready once the identity model caught up', async () => {
@@ -78,20 +85,27 @@ describe('refused keys', () => {
   it('refuses a well-formed key nobody issued, and two different keys in the two headers', async () => {
     const known = await issueKey({ scopes: ['links:read'] }, refusals);
     expect((await probe(first, { 'x-api-key': `wm_live_${'A'.repeat(32)}` })).status).toBe(401);
-    expect((await probe(first, { authorization: `Bearer ${known.key}`, 'x-api-key': `wm_live_${'A'.repeat(32)}` })).status).toBe(401);
+    expect(
+      (await probe(first, { authorization: `Bearer ${known.key}`, 'x-api-key': `wm_live_${'A'.repeat(32)}` })).status,
+    ).toBe(401);
   });
 
   it('refuses a revoked key once the revocation propagates', async () => {
     const revokedKey = await issueKey({ scopes: ['links:read'] }, refusals);
     await operator(api.url, 'POST', `/keys/${revokedKey.id}/revoke`);
-    await waitFor(() => first.auth.identity.model.apiKey(hashApiKey(revokedKey.key))?.revoked, { message: 'revocation' });
+    await waitFor(() => first.auth.identity.model.apiKey(hashApiKey(revokedKey.key))?.revoked, {
+      message: 'revocation',
+    });
     const response = await probe(first, { 'x-api-key': revokedKey.key });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'API key has been revoked', code: 'unauthorized' });
   });
 
   it('refuses an expired key', async () => {
-    const expiring = await issueKey({ scopes: ['links:read'], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }, refusals);
+    const expiring = await issueKey(
+      { scopes: ['links:read'], expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      refusals,
+    );
     first.setClock(new Date(Date.now() + 7_200_000));
     try {
       const response = await probe(first, { 'x-api-key': expiring.key });

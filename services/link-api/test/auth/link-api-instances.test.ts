@@ -12,7 +12,11 @@ beforeAll(async () => {
   first = a;
   // One installation: the second instance shares the first's database, Redis prefix and consumer groups.
   const { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } = a.config;
-  second = await startLinkApi({ databaseUrl: a.databaseUrl, rateLimitPrefix, env: { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } });
+  second = await startLinkApi({
+    databaseUrl: a.databaseUrl,
+    rateLimitPrefix,
+    env: { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -20,16 +24,26 @@ afterAll(async () => {
   await Promise.all([second?.stop(), first?.stop()]);
 });
 
-const listLinks = (instance: LinkApiInstance, key: string) => fetch(`${instance.url}/v1/links`, { headers: { authorization: `Bearer ${key}` } });
+const listLinks = (instance: LinkApiInstance, key: string) =>
+  fetch(`${instance.url}/v1/links`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('link-api instances sharing Postgres and Redis', () => {
   it('authenticate a key issued at one instance at the other, and hold one rate limit between them', async () => {
     const plan = uniqueName('four').replace(/-/g, '_').slice(0, 40);
-    await operator(first.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 4, burst: 4, bulkRowCap: 10, exportsPerHour: 1 });
+    await operator(first.url, 'PUT', `/plans/${plan}`, {
+      rateLimitPerMinute: 4,
+      burst: 4,
+      bulkRowCap: 10,
+      exportsPerHour: 1,
+    });
     const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Twins', plan })).body;
     const { key } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] })).body;
-    await waitFor(async () => (await listLinks(second, key)).status === 200, { message: 'key known at the second instance' });
-    await waitFor(async () => (await listLinks(first, key)).status !== 401, { message: 'key known at the first instance' });
+    await waitFor(async () => (await listLinks(second, key)).status === 200, {
+      message: 'key known at the second instance',
+    });
+    await waitFor(async () => (await listLinks(first, key)).status !== 401, {
+      message: 'key known at the first instance',
+    });
 
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await listLinks(i % 2 ? first : second, key)).status);
@@ -42,12 +56,16 @@ describe('link-api instances sharing Postgres and Redis', () => {
 
   it('record when a key was last used, off the request path', async () => {
     const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Usage', plan: 'pro' })).body;
-    const { key, id } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] })).body;
+    const { key, id } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] }))
+      .body;
     await waitFor(async () => (await listLinks(second, key)).status === 200, { message: 'authenticated call' });
-    const listed = await waitFor(async () => {
-      const { body } = await operator(first.url, 'GET', `/tenants/${tenant.id}/keys`);
-      return body.keys.find((k: { id: string; lastUsedAt: string | null }) => k.id === id && k.lastUsedAt);
-    }, { message: 'lastUsedAt', timeoutMs: 15_000 });
+    const listed = await waitFor(
+      async () => {
+        const { body } = await operator(first.url, 'GET', `/tenants/${tenant.id}/keys`);
+        return body.keys.find((k: { id: string; lastUsedAt: string | null }) => k.id === id && k.lastUsedAt);
+      },
+      { message: 'lastUsedAt', timeoutMs: 15_000 },
+    );
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(hashApiKey(key)).toHaveLength(64);
   });
@@ -66,22 +84,43 @@ describe('the link read cache of two instances', () => {
 
   it('never serves one instance a link as it was before a write through the other', async () => {
     const domain = `${uniqueName('twin')}.example.test`;
-    const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Cache', plan: 'pro', defaultDomain: domain, verifyDefaultDomain: true })).body;
-    const { key } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read', 'links:write'] })).body;
+    const tenant = (
+      await operator(first.url, 'POST', '/tenants', {
+        name: 'Cache',
+        plan: 'pro',
+        defaultDomain: domain,
+        verifyDefaultDomain: true,
+      })
+    ).body;
+    const { key } = (
+      await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read', 'links:write'] })
+    ).body;
     const code = uniqueName('cached');
     for (const instance of [first, second]) {
-      await waitFor(async () => (await send(instance, key, 'GET', `/v1/links/${code}`)).status === 404, { message: 'tenant and key at both instances' });
+      await waitFor(async () => (await send(instance, key, 'GET', `/v1/links/${code}`)).status === 404, {
+        message: 'tenant and key at both instances',
+      });
     }
 
     // A "no such code" read (and so possibly cached) at the second instance, then the code is created at the first.
     expect((await send(second, key, 'GET', `/v1/links/${code}`)).status).toBe(404);
-    expect((await send(first, key, 'POST', '/v1/links', { destination: 'https://example.com/one', code })).status).toBe(201);
-    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({ status: 200, body: { destination: 'https://example.com/one' } });
+    expect((await send(first, key, 'POST', '/v1/links', { destination: 'https://example.com/one', code })).status).toBe(
+      201,
+    );
+    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({
+      status: 200,
+      body: { destination: 'https://example.com/one' },
+    });
 
     // Read at the second (cached there), re-pointed at the first: the very next read at the second follows.
     expect((await send(second, key, 'GET', `/v1/links/${code}`)).body.destination).toBe('https://example.com/one');
-    expect((await send(first, key, 'PATCH', `/v1/links/${code}`, { destination: 'https://example.com/two' })).status).toBe(200);
-    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({ status: 200, body: { destination: 'https://example.com/two' } });
+    expect(
+      (await send(first, key, 'PATCH', `/v1/links/${code}`, { destination: 'https://example.com/two' })).status,
+    ).toBe(200);
+    expect(await send(second, key, 'GET', `/v1/links/${code}`)).toMatchObject({
+      status: 200,
+      body: { destination: 'https://example.com/two' },
+    });
     expect((await send(first, key, 'GET', `/v1/links/${code}`)).body.destination).toBe('https://example.com/two');
 
     // Deleted at the second: gone at the first at once.
@@ -93,8 +132,13 @@ describe('the link read cache of two instances', () => {
 
 describe('configuration', () => {
   it('refuses to start on bad variables, naming each of them', () => {
-    expect(() => loadConfig({ PORT: 'eighty', OPERATOR_TOKEN: 'short', DNS_SERVERS: 'not a server', PLAN_CATALOG: '[{"name":1}]' })).toThrow(
-      /PORT[\s\S]*OPERATOR_TOKEN[\s\S]*DNS_SERVERS[\s\S]*PLAN_CATALOG/,
-    );
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        OPERATOR_TOKEN: 'short',
+        DNS_SERVERS: 'not a server',
+        PLAN_CATALOG: '[{"name":1}]',
+      }),
+    ).toThrow(/PORT[\s\S]*OPERATOR_TOKEN[\s\S]*DNS_SERVERS[\s\S]*PLAN_CATALOG/);
   });
 });

@@ -29,7 +29,9 @@ export interface LinkApiInstance {
  * groups of its own: test files run against different databases, so they must never split one group's partitions
  * (a second instance of the same installation passes the first one's groups in `env`).
  */
-export async function startLinkApi(options: { databaseUrl?: string; env?: Record<string, string>; rateLimitPrefix?: string } = {}): Promise<LinkApiInstance & { databaseUrl: string; config: Config }> {
+export async function startLinkApi(
+  options: { databaseUrl?: string; env?: Record<string, string>; rateLimitPrefix?: string } = {},
+): Promise<LinkApiInstance & { databaseUrl: string; config: Config }> {
   const infra = getTestInfra();
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
@@ -45,7 +47,12 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true }); // as main.ts
   const subscriber = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
   const linkInvalidations = await RedisLinkInvalidations.start(redis, subscriber, logger);
-  const bus = await KafkaEventBus.connect({ brokers: infra.kafka.brokers, clientId: uniqueName('link-api'), logger, consumer: TEST_CONSUMER_TUNING });
+  const bus = await KafkaEventBus.connect({
+    brokers: infra.kafka.brokers,
+    clientId: uniqueName('link-api'),
+    logger,
+    consumer: TEST_CONSUMER_TUNING,
+  });
   const service = await startService(config, {
     logger,
     bus,
@@ -71,8 +78,13 @@ export async function startLinkApi(options: { databaseUrl?: string; env?: Record
 }
 
 /** fetch against the operator API with the operator token; the body stays loosely typed, as tests assert its shape. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions
-export async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+export async function operator(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked by the assertions
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${base}/admin/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },

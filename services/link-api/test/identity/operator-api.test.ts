@@ -13,7 +13,11 @@ beforeAll(async () => {
   dns = await startLocalDns();
   api = await startLinkApi({ env: { DNS_SERVERS: dns.address, DNS_TIMEOUT: '2s' } });
   const logger = createLogger({ service: 'watcher', level: 'error' });
-  const bus = await KafkaEventBus.connect({ brokers: getTestInfra().kafka.brokers, clientId: uniqueName('watcher'), logger });
+  const bus = await KafkaEventBus.connect({
+    brokers: getTestInfra().kafka.brokers,
+    clientId: uniqueName('watcher'),
+    logger,
+  });
   watcher = { bus, identity: await startIdentityModel({ bus, logger }) };
 }, 60_000);
 
@@ -37,41 +41,82 @@ describe('operator API', () => {
   it('creates a tenant with a verified default domain and publishes it on identity.v1', async () => {
     const domain = domainName();
     const created = await operator(api.url, 'POST', '/tenants', {
-      name: 'Acme', plan: 'pro', defaultDomain: domain, verifyDefaultDomain: true,
+      name: 'Acme',
+      plan: 'pro',
+      defaultDomain: domain,
+      verifyDefaultDomain: true,
       branding: { name: 'Acme Inc', primaryColor: '#ff0000', fallbackUrl: 'https://acme.example/' },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Acme', plan: { name: 'pro' }, defaultDomain: domain, domains: [{ name: domain, verified: true, verifiedBy: 'operator' }] });
+    expect(created.body).toMatchObject({
+      name: 'Acme',
+      plan: { name: 'pro' },
+      defaultDomain: domain,
+      domains: [{ name: domain, verified: true, verifiedBy: 'operator' }],
+    });
     const id = created.body.id as string;
     expect(created.headers.get('location')).toBe(`/admin/v1/tenants/${id}`);
     expect((await operator(api.url, 'GET', `/tenants/${id}`)).body.id).toBe(id);
 
     const state = await waitFor(() => watcher.identity.model.tenant(id), { message: 'tenant on identity.v1' });
-    expect(state).toMatchObject({ name: 'Acme', defaultDomain: domain, domains: [{ name: domain, verified: true }], branding: { primaryColor: '#ff0000' } });
+    expect(state).toMatchObject({
+      name: 'Acme',
+      defaultDomain: domain,
+      domains: [{ name: domain, verified: true }],
+      branding: { primaryColor: '#ff0000' },
+    });
     expect(watcher.identity.model.domain(domain)).toEqual({ tenantId: id, verified: true });
   });
 
   it('validates bodies and names unknown tenants and plans', async () => {
-    expect((await operator(api.url, 'POST', '/tenants', { name: 'X', plan: 'nope' })).body.code).toBe('validation_failed');
-    expect((await operator(api.url, 'POST', '/tenants', { name: 'X', branding: { name: 'X', primaryColor: 'red;}' } })).status).toBe(400);
+    expect((await operator(api.url, 'POST', '/tenants', { name: 'X', plan: 'nope' })).body.code).toBe(
+      'validation_failed',
+    );
+    expect(
+      (await operator(api.url, 'POST', '/tenants', { name: 'X', branding: { name: 'X', primaryColor: 'red;}' } }))
+        .status,
+    ).toBe(400);
     expect((await operator(api.url, 'GET', '/tenants/unknown')).status).toBe(404);
   });
 
   it('changes entitlements and plans, republishing the tenant', async () => {
     const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Plans', plan: 'free' });
     const plan = uniqueName('plan').replace(/-/g, '_').slice(0, 40);
-    expect((await operator(api.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 10, burst: 5, bulkRowCap: 50, exportsPerHour: 1 })).status).toBe(200);
+    expect(
+      (
+        await operator(api.url, 'PUT', `/plans/${plan}`, {
+          rateLimitPerMinute: 10,
+          burst: 5,
+          bulkRowCap: 50,
+          exportsPerHour: 1,
+        })
+      ).status,
+    ).toBe(200);
     await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { plan });
     await operator(api.url, 'PUT', `/tenants/${tenant.id}/entitlements`, { entitlements: ['resolver'] });
-    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.entitlements.includes('resolver'), { message: 'entitlement' });
-    await operator(api.url, 'PUT', `/plans/${plan}`, { rateLimitPerMinute: 20, burst: 5, bulkRowCap: 50, exportsPerHour: 1 });
-    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.plan.rateLimitPerMinute === 20, { message: 'new plan limit' });
-    expect((await operator(api.url, 'GET', '/plans')).body.plans.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['free', 'pro', plan]));
+    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.entitlements.includes('resolver'), {
+      message: 'entitlement',
+    });
+    await operator(api.url, 'PUT', `/plans/${plan}`, {
+      rateLimitPerMinute: 20,
+      burst: 5,
+      bulkRowCap: 50,
+      exportsPerHour: 1,
+    });
+    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.plan.rateLimitPerMinute === 20, {
+      message: 'new plan limit',
+    });
+    expect((await operator(api.url, 'GET', '/plans')).body.plans.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['free', 'pro', plan]),
+    );
   });
 
   it('issues a key once, lists it without the secret, and publishes only its hash until revoked', async () => {
     const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Keys' });
-    const created = await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, { name: 'ci', scopes: ['links:read', 'qr'] });
+    const created = await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, {
+      name: 'ci',
+      scopes: ['links:read', 'qr'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^wm_live_[A-Za-z0-9_-]{32}$/);
     expect(created.body.prefix).toBe(created.body.key.slice(0, 12));
@@ -84,14 +129,24 @@ describe('operator API', () => {
     const revoked = await operator(api.url, 'POST', `/keys/${created.body.id}/revoke`);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     await waitFor(() => watcher.identity.model.apiKey(hash)?.revoked, { message: 'revocation on identity.v1' });
-    expect((await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'], expiresAt: '2000-01-01T00:00:00Z' })).status).toBe(400);
+    expect(
+      (
+        await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, {
+          scopes: ['links:read'],
+          expiresAt: '2000-01-01T00:00:00Z',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('verifies a domain by its DNS TXT record on a local DNS server', async () => {
     const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Dns' });
     const name = domainName();
     const added = await operator(api.url, 'POST', `/tenants/${tenant.id}/domains`, { name });
-    expect(added.body).toMatchObject({ verified: false, verification: { recordName: `_waymark.${name}`, recordType: 'TXT' } });
+    expect(added.body).toMatchObject({
+      verified: false,
+      verification: { recordName: `_waymark.${name}`, recordType: 'TXT' },
+    });
 
     const missing = await operator(api.url, 'POST', `/domains/${name}/verify`, {});
     expect(missing.status).toBe(409);

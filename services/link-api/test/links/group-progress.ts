@@ -7,7 +7,11 @@ import { getTestInfra, waitFor } from '@waymark/testkit';
  * that something did NOT change, without sleeping.
  */
 export async function waitForGroupToCatchUp(groupId: string, topic: string, timeoutMs = 20_000): Promise<void> {
-  const kafka = new Kafka({ clientId: 'group-progress', brokers: getTestInfra().kafka.brokers, logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'group-progress',
+    brokers: getTestInfra().kafka.brokers,
+    logLevel: logLevel.NOTHING,
+  });
   const admin = kafka.admin();
   await admin.connect();
   try {

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 describe('the HTTP conventions of the links API', () => {
   it('points Location of a 201 at the created link, which reads back', async () => {
-    const created = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/located', code: 'located' });
+    const created = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/located',
+      code: 'located',
+    });
     expect(created.status).toBe(201);
     const location = created.headers.get('location');
     expect(location).toBe(`/v1/links/located?domain=${tenant.domain}`);
@@ -80,10 +83,16 @@ describe('If-Match on a link', () => {
   it('deletes only with a matching ETag', async () => {
     await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/d', code: 'guarded' });
     const etag = (await call(api, tenant.key, 'GET', '/v1/links/guarded')).headers.get('etag')!;
-    const refused = await fetch(`${api.url}/v1/links/guarded`, { method: 'DELETE', headers: { 'x-api-key': tenant.key, 'if-match': '"stale"' } });
+    const refused = await fetch(`${api.url}/v1/links/guarded`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': tenant.key, 'if-match': '"stale"' },
+    });
     expect(refused.status).toBe(412);
     expect((await call(api, tenant.key, 'GET', '/v1/links/guarded')).status).toBe(200);
-    const deleted = await fetch(`${api.url}/v1/links/guarded`, { method: 'DELETE', headers: { 'x-api-key': tenant.key, 'if-match': etag } });
+    const deleted = await fetch(`${api.url}/v1/links/guarded`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': tenant.key, 'if-match': etag },
+    });
     expect(deleted.status).toBe(204);
   });
 });
@@ -121,7 +130,9 @@ describe('Idempotency-Key on POST', () => {
 
   it('answers a concurrent duplicate with 409 while the first is running, and never creates twice', async () => {
     const key = `race-${Date.now()}`;
-    const replies = await Promise.all(Array.from({ length: 6 }, () => post(key, { destination: 'https://example.com/race' })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => post(key, { destination: 'https://example.com/race' })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(replies.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
@@ -145,15 +156,21 @@ describe('Idempotency-Key on POST', () => {
   it('forgets a key after 24 h, and the sweeper deletes it', async () => {
     const key = `old-${Date.now()}`;
     expect((await post(key, { destination: 'https://example.com/old' })).status).toBe(201);
-    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [
+      key,
+    ]);
     const reused = await post(key, { destination: 'https://example.com/new-after-a-day' });
     expect(reused.status).toBe(201);
     expect(reused.headers.get('idempotent-replayed')).toBeNull();
 
-    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    await sql(api, `UPDATE link_api.idempotency_key SET created_at = now() - interval '25 hours' WHERE key = $1`, [
+      key,
+    ]);
     const pool = new Pool(poolConfig({ databaseUrl: api.databaseUrl, schema: 'link_api' }, 1));
     try {
-      expect(await startIdempotencySweeper(new PgIdempotencyStore(pool), { logger: console }).sweepNow()).toBeGreaterThanOrEqual(1);
+      expect(
+        await startIdempotencySweeper(new PgIdempotencyStore(pool), { logger: console }).sweepNow(),
+      ).toBeGreaterThanOrEqual(1);
     } finally {
       await pool.end();
     }

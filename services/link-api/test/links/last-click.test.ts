@@ -52,9 +52,15 @@ function click(link: LinkBody, ts: number, extra: Partial<ClickFact> = {}): Clic
   };
 }
 
-const publish = (facts: ClickFact[]) => api.bus.publish(clicksTopic, facts.map((value) => ({ key: linkKey(value), value })));
-const fetchLink = async (code: string): Promise<LinkBody> => (await call(api, tenant.key, 'GET', `/v1/links/${code}`)).body;
-const create = async (code: string): Promise<LinkBody> => (await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code })).body;
+const publish = (facts: ClickFact[]) =>
+  api.bus.publish(
+    clicksTopic,
+    facts.map((value) => ({ key: linkKey(value), value })),
+  );
+const fetchLink = async (code: string): Promise<LinkBody> =>
+  (await call(api, tenant.key, 'GET', `/v1/links/${code}`)).body;
+const create = async (code: string): Promise<LinkBody> =>
+  (await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code })).body;
 
 describe('lastClickAt from clicks.v1', () => {
   it('is the newest click of the link; older, redelivered and HEAD events never move it back', async () => {
@@ -63,10 +69,17 @@ describe('lastClickAt from clicks.v1', () => {
     const base = Date.parse(link.createdAt) + 60_000;
     // Out of order within one batch: the newest wins.
     await publish([click(link, base + 2_000), click(link, base), click(link, base + 1_000)]);
-    await waitFor(async () => (await fetchLink('clicked')).lastClickAt === new Date(base + 2_000).toISOString(), { message: 'lastClickAt', timeoutMs: 20_000 });
+    await waitFor(async () => (await fetchLink('clicked')).lastClickAt === new Date(base + 2_000).toISOString(), {
+      message: 'lastClickAt',
+      timeoutMs: 20_000,
+    });
 
     // A redelivered old batch, an older click and a newer HEAD request: handled (committed by the group), no effect.
-    await publish([click(link, base + 2_000), click(link, base - 5_000), click(link, base + 9_000, { method: 'HEAD' })]);
+    await publish([
+      click(link, base + 2_000),
+      click(link, base - 5_000),
+      click(link, base + 9_000, { method: 'HEAD' }),
+    ]);
     await waitForGroupToCatchUp(api.config.CLICKS_CONSUMER_GROUP, clicksTopic.name);
     const after = await fetchLink('clicked');
     expect(after.lastClickAt).toBe(new Date(base + 2_000).toISOString());
@@ -77,10 +90,18 @@ describe('lastClickAt from clicks.v1', () => {
     const old = await create('reborn');
     expect((await call(api, tenant.key, 'DELETE', '/v1/links/reborn')).status).toBe(204);
     const reborn = await create('reborn');
-    await publish([click(old, Date.parse(reborn.createdAt) + 5_000), click(reborn, Date.parse(reborn.createdAt) + 1_000)]);
+    await publish([
+      click(old, Date.parse(reborn.createdAt) + 5_000),
+      click(reborn, Date.parse(reborn.createdAt) + 1_000),
+    ]);
     const expected = new Date(Date.parse(reborn.createdAt) + 1_000).toISOString();
-    await waitFor(async () => (await fetchLink('reborn')).lastClickAt === expected, { message: 'click of the new link', timeoutMs: 20_000 });
-    const rows = await sql<{ last_click_at: Date }>(api, 'SELECT last_click_at FROM link_api.link WHERE code = $1', ['reborn']);
+    await waitFor(async () => (await fetchLink('reborn')).lastClickAt === expected, {
+      message: 'click of the new link',
+      timeoutMs: 20_000,
+    });
+    const rows = await sql<{ last_click_at: Date }>(api, 'SELECT last_click_at FROM link_api.link WHERE code = $1', [
+      'reborn',
+    ]);
     expect(rows.map((r) => r.last_click_at.toISOString())).toEqual([expected]);
   });
 });

@@ -1,6 +1,15 @@
 import { channelsTopic } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
-import { call, newTenant, publishChannel, sql, startLinksApi, watchLinks, type Api, type TestTenant } from './links-fixture';
+import {
+  call,
+  newTenant,
+  publishChannel,
+  sql,
+  startLinksApi,
+  watchLinks,
+  type Api,
+  type TestTenant,
+} from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
@@ -21,7 +30,11 @@ const future = () => new Date(Date.now() + 86_400_000).toISOString();
 
 describe('links', () => {
   it('creates an active link with a random code on the default domain and publishes its state', async () => {
-    const created = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/spring', title: 'Spring', tags: { campaign: 'spring' } });
+    const created = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/spring',
+      title: 'Spring',
+      tags: { campaign: 'spring' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       code: expect.stringMatching(/^[a-km-zA-HJ-NP-Z2-9]{7}$/),
@@ -37,8 +50,15 @@ describe('links', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const event = await waitFor(() => links.records.find((r) => r.key === `${tenant.domain}/${created.body.code}`), { message: 'links.v1 event' });
-    expect(event.value).toMatchObject({ tenantId: tenant.id, destination: 'https://example.com/spring', status: 'active', kind: 'link' });
+    const event = await waitFor(() => links.records.find((r) => r.key === `${tenant.domain}/${created.body.code}`), {
+      message: 'links.v1 event',
+    });
+    expect(event.value).toMatchObject({
+      tenantId: tenant.id,
+      destination: 'https://example.com/spring',
+      status: 'active',
+      kind: 'link',
+    });
   });
 
   it('takes a custom code once per domain: the same code is 409 code_taken there and free on another domain', async () => {
@@ -47,7 +67,9 @@ describe('links', () => {
     const again = await call(api, tenant.key, 'POST', '/v1/links', body);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'code_taken' });
-    expect((await call(api, tenant.key, 'POST', '/v1/links', { ...body, domain: tenant.otherDomain })).status).toBe(201);
+    expect((await call(api, tenant.key, 'POST', '/v1/links', { ...body, domain: tenant.otherDomain })).status).toBe(
+      201,
+    );
 
     const ambiguous = await call(api, tenant.key, 'GET', '/v1/links/Promo_2025');
     expect(ambiguous.status).toBe(409);
@@ -62,7 +84,13 @@ describe('links', () => {
     [{ destination: 'https://example.com/', code: 'x'.repeat(65) }, 'code'],
     [{ destination: 'https://example.com/', expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
     [{ destination: 'https://example.com/', expiresAt: 'tomorrow' }, 'expiresAt'],
-    [{ destination: 'https://example.com/', tags: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])) }, 'tags'],
+    [
+      {
+        destination: 'https://example.com/',
+        tags: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])),
+      },
+      'tags',
+    ],
     [{ destination: 'https://example.com/', notifyChannels: ['no-such-channel'] }, 'notifyChannels'],
     [{ destination: 'https://example.com/', unexpected: true }, ''],
     [{ code: 'nodest' }, 'destination'],
@@ -74,20 +102,33 @@ describe('links', () => {
   });
 
   it('accepts only verified domains of the tenant', async () => {
-    const unverified = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', domain: tenant.unverifiedDomain });
+    const unverified = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      domain: tenant.unverifiedDomain,
+    });
     expect(unverified.status).toBe(400);
     expect(unverified.body.error).toMatch(/not verified/);
-    const foreign = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', domain: 'someone-else.example.test' });
+    const foreign = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      domain: 'someone-else.example.test',
+    });
     expect(foreign.body.error).toMatch(/not a domain of this tenant/);
   });
 
   it('attaches only channels of the same tenant, as learned from channels.v1', async () => {
     const own = await publishChannel(api, tenant.id);
     const foreign = await publishChannel(api, 'another-tenant');
-    const ok = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [own], expiresAt: future() });
+    const ok = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      notifyChannels: [own],
+      expiresAt: future(),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.notifyChannels).toEqual([own]);
-    const refused = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [own, foreign] });
+    const refused = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      notifyChannels: [own, foreign],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain(foreign);
   });
@@ -95,36 +136,70 @@ describe('links', () => {
   it('refuses a channel deleted on channels.v1, and keeps it as removed until it comes back', async () => {
     const id = await publishChannel(api, tenant.id);
     await api.bus.publish(channelsTopic, [{ key: id, value: null }]);
-    await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NOT NULL', [id])).length === 1, {
-      message: `channel ${id} removed`,
+    await waitFor(
+      async () =>
+        (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NOT NULL', [id])).length === 1,
+      {
+        message: `channel ${id} removed`,
+      },
+    );
+    const refused = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      notifyChannels: [id],
     });
-    const refused = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [id] });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain(id);
     await publishChannel(api, tenant.id, id);
-    await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NULL', [id])).length === 1, {
-      message: `channel ${id} back`,
+    await waitFor(
+      async () =>
+        (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1 AND removed_at IS NULL', [id])).length === 1,
+      {
+        message: `channel ${id} back`,
+      },
+    );
+    const ok = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      notifyChannels: [id],
+      expiresAt: future(),
     });
-    const ok = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', notifyChannels: [id], expiresAt: future() });
     expect(ok.status).toBe(201);
   });
 
   it('patches any subset, re-points the live link at once, and publishes nothing for an empty change', async () => {
-    const { body: link } = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/old', expiresAt: future() });
+    const { body: link } = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/old',
+      expiresAt: future(),
+    });
     const key = `${tenant.domain}/${link.code}`;
-    const disabled = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { status: 'disabled', title: 'Paused' });
+    const disabled = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, {
+      status: 'disabled',
+      title: 'Paused',
+    });
     expect(disabled.status).toBe(200);
-    expect(disabled.body).toMatchObject({ status: 'disabled', title: 'Paused', destination: 'https://example.com/old' });
-    const repointed = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { destination: 'https://example.com/new', expiresAt: null, status: 'active' });
+    expect(disabled.body).toMatchObject({
+      status: 'disabled',
+      title: 'Paused',
+      destination: 'https://example.com/old',
+    });
+    const repointed = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, {
+      destination: 'https://example.com/new',
+      expiresAt: null,
+      status: 'active',
+    });
     expect(repointed.body).toMatchObject({ destination: 'https://example.com/new', expiresAt: null, status: 'active' });
-    await waitFor(() => links.records.filter((r) => r.key === key).length === 3 || undefined, { message: 'three events' });
+    await waitFor(() => links.records.filter((r) => r.key === key).length === 3 || undefined, {
+      message: 'three events',
+    });
     expect(links.records.filter((r) => r.key === key).map((r) => r.value?.destination)).toEqual([
       'https://example.com/old',
       'https://example.com/old',
       'https://example.com/new',
     ]);
     expect((await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, {})).body).toEqual(repointed.body);
-    expect((await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { destination: 'https://example.com/new' })).body.updatedAt).toBe(repointed.body.updatedAt);
+    expect(
+      (await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { destination: 'https://example.com/new' })).body
+        .updatedAt,
+    ).toBe(repointed.body.updatedAt);
     const pending = await sql(api, `SELECT count(*)::int AS n FROM link_api.outbox WHERE key = $1`, [key]);
     expect(pending[0]).toEqual({ n: 3 });
     expect((await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { status: 'paused' })).status).toBe(400);
@@ -136,10 +211,15 @@ describe('links', () => {
     const deleted = await call(api, tenant.key, 'DELETE', '/v1/links/gone-soon');
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
-    await waitFor(() => links.records.find((r) => r.key === `${tenant.domain}/gone-soon` && r.value === null), { message: 'tombstone' });
+    await waitFor(() => links.records.find((r) => r.key === `${tenant.domain}/gone-soon` && r.value === null), {
+      message: 'tombstone',
+    });
     expect((await call(api, tenant.key, 'GET', '/v1/links/gone-soon')).status).toBe(404);
     expect((await call(api, tenant.key, 'DELETE', '/v1/links/gone-soon')).status).toBe(404);
-    expect((await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code: 'gone-soon' })).status).toBe(201);
+    expect(
+      (await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code: 'gone-soon' }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -166,7 +246,12 @@ describe('listing links', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const reply: { body: { links: { code: string }[]; nextCursor: string | null } } = await call(api, listed.key, 'GET', `/v1/links?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      const reply: { body: { links: { code: string }[]; nextCursor: string | null } } = await call(
+        api,
+        listed.key,
+        'GET',
+        `/v1/links?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       seen.push(...codes(reply.body));
       cursor = reply.body.nextCursor;
     } while (cursor);
@@ -174,12 +259,20 @@ describe('listing links', () => {
   });
 
   it('filters by domain, status, tag and free text', async () => {
-    expect(codes((await call(api, listed.key, 'GET', `/v1/links?domain=${listed.otherDomain}`)).body)).toEqual(['item-6']);
+    expect(codes((await call(api, listed.key, 'GET', `/v1/links?domain=${listed.otherDomain}`)).body)).toEqual([
+      'item-6',
+    ]);
     expect(codes((await call(api, listed.key, 'GET', '/v1/links?status=disabled')).body)).toEqual(['item-5']);
-    expect(codes((await call(api, listed.key, 'GET', '/v1/links?tag=batch:odd')).body)).toEqual(['item-5', 'item-3', 'item-1']);
+    expect(codes((await call(api, listed.key, 'GET', '/v1/links?tag=batch:odd')).body)).toEqual([
+      'item-5',
+      'item-3',
+      'item-1',
+    ]);
     expect(codes((await call(api, listed.key, 'GET', '/v1/links?q=blue')).body)).toEqual(['item-3']);
     expect(codes((await call(api, listed.key, 'GET', '/v1/links?q=ITEM%2F4')).body)).toEqual(['item-4']);
-    expect(codes((await call(api, listed.key, 'GET', '/v1/links?tag=batch:odd&status=active&limit=1')).body)).toEqual(['item-3']);
+    expect(codes((await call(api, listed.key, 'GET', '/v1/links?tag=batch:odd&status=active&limit=1')).body)).toEqual([
+      'item-3',
+    ]);
   });
 
   it('refuses bad list parameters', async () => {

@@ -16,14 +16,21 @@ export interface Reply {
 /** A link-api of its own (database, consumer group) with a host blocklist for the screening tests. */
 export function startLinksApi(env: Record<string, string> = {}): Promise<Api> {
   return startLinkApi({
-    env: { CHANNELS_CONSUMER_GROUP: uniqueName('link-api-channels'), DESTINATION_BLOCKLIST: 'blocked.example,*.tracker.example', ...env },
+    env: {
+      CHANNELS_CONSUMER_GROUP: uniqueName('link-api-channels'),
+      DESTINATION_BLOCKLIST: 'blocked.example,*.tracker.example',
+      ...env,
+    },
   });
 }
 
 export async function call(api: Api, key: string | null, method: string, path: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${api.url}${path}`, {
     method,
-    headers: { ...(key ? { 'x-api-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(key ? { 'x-api-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -52,7 +59,12 @@ export interface TestTenant {
 /** A fresh tenant (own domains, own keys), usable once its key authenticates (identity.v1 has propagated). */
 export async function newTenant(api: Api, plan = 'pro'): Promise<TestTenant> {
   const domain = `${uniqueName('go')}.example.test`;
-  const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Links test', plan, defaultDomain: domain, verifyDefaultDomain: true });
+  const { body: tenant } = await operator(api.url, 'POST', '/tenants', {
+    name: 'Links test',
+    plan,
+    defaultDomain: domain,
+    verifyDefaultDomain: true,
+  });
   const otherDomain = `${uniqueName('alt')}.example.test`;
   const unverifiedDomain = `${uniqueName('new')}.example.test`;
   await operator(api.url, 'POST', `/tenants/${tenant.id}/domains`, { name: otherDomain });
@@ -65,18 +77,33 @@ export async function newTenant(api: Api, plan = 'pro'): Promise<TestTenant> {
   const key = await newKey(SCOPES);
   // Ready once the key and the tenant's second domain have reached the identity model: the domain is checked before
   // screening, so a refused destination on it answers 422 (not 400) without storing anything.
-  await waitFor(async () => (await call(api, key, 'POST', '/v1/links', { destination: 'ftp://example.com/', domain: otherDomain })).status === 422, {
-    message: 'tenant on identity.v1',
-    timeoutMs: 20_000,
-  });
+  await waitFor(
+    async () =>
+      (await call(api, key, 'POST', '/v1/links', { destination: 'ftp://example.com/', domain: otherDomain })).status ===
+      422,
+    {
+      message: 'tenant on identity.v1',
+      timeoutMs: 20_000,
+    },
+  );
   return { id: tenant.id, domain, otherDomain, unverifiedDomain, key, newKey };
 }
 
 /** Publishes a channel on channels.v1 as notifier would, and waits until link-api has stored it. */
 export async function publishChannel(api: Api, tenantId: string, id = uniqueName('ch')): Promise<string> {
-  const value: ChannelState = { version: 1, eventId: uniqueName('ev'), id, tenantId, type: 'webhook', enabled: true, confirmed: true };
+  const value: ChannelState = {
+    version: 1,
+    eventId: uniqueName('ev'),
+    id,
+    tenantId,
+    type: 'webhook',
+    enabled: true,
+    confirmed: true,
+  };
   await api.bus.publish(channelsTopic, [{ key: id, value }]);
-  await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1', [id])).length === 1, { message: `channel ${id}` });
+  await waitFor(async () => (await sql(api, 'SELECT 1 FROM link_api.channel WHERE id = $1', [id])).length === 1, {
+    message: `channel ${id}`,
+  });
   return id;
 }
 
@@ -91,7 +118,10 @@ export async function sql<T = Record<string, unknown>>(api: Api, text: string, v
 }
 
 /** Every links.v1 record of the given domains, as the redirector would read them. */
-export async function watchLinks(api: Api, domains: readonly string[]): Promise<{ records: IncomingMessage<LinkState>[]; stop(): Promise<void> }> {
+export async function watchLinks(
+  api: Api,
+  domains: readonly string[],
+): Promise<{ records: IncomingMessage<LinkState>[]; stop(): Promise<void> }> {
   const records: IncomingMessage<LinkState>[] = [];
   const prefixes = domains.map((d) => `${d}/`);
   const subscription: Subscription = await api.bus.subscribe({

@@ -16,13 +16,19 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** `METHOD /path/{param}` for every operation of a document. */
 function documented(doc: { paths: Record<string, Record<string, unknown>> }): string[] {
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
 }
 
 /** Routes a service's generated tsoa router mounts, as `METHOD /path/{param}`. */
 function mountedByTsoa(service: string): string[] {
   const routes = readFileSync(openApiPathOf(service).replace(/openapi\.json$/, 'routes.ts'), 'utf8');
-  return [...routes.matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)].map(([, m, p]) => `${m!.toUpperCase()} ${p!.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+  return [...routes.matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)].map(
+    ([, m, p]) => `${m!.toUpperCase()} ${p!.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+  );
 }
 
 describe('GET /v1/openapi.json', () => {
@@ -55,17 +61,27 @@ describe('GET /v1/openapi.json', () => {
     expect(own.every((op) => documented(doc).includes(op))).toBe(true);
     // The app's fallback answers exactly `Not found` to a request no route matched; every documented operation is matched.
     const unmatched = async (method: string, path: string) => {
-      const reply = await fetch(`${api.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const reply = await fetch(`${api.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      });
       return reply.status === 404 && ((await reply.json()) as { error?: string }).error === 'Not found';
     };
     for (const op of own) {
       const [method, path] = op.split(' ') as [string, string];
-      expect({ op, unmatched: await unmatched(method, path.replace(/\{[^}]+\}/g, 'x')) }).toEqual({ op, unmatched: false });
+      expect({ op, unmatched: await unmatched(method, path.replace(/\{[^}]+\}/g, 'x')) }).toEqual({
+        op,
+        unmatched: false,
+      });
     }
     expect(await unmatched('GET', '/v1/not-a-route')).toBe(true);
     // A known path with a method it is not served with is 405 (Allow lists the methods), not the 404 above.
     const wrongMethod = await fetch(`${api.url}/v1/links/x`, { method: 'PUT' });
-    expect({ status: wrongMethod.status, allow: wrongMethod.headers.get('allow') }).toEqual({ status: 405, allow: 'DELETE, GET, HEAD, PATCH' });
+    expect({ status: wrongMethod.status, allow: wrongMethod.headers.get('allow') }).toEqual({
+      status: 405,
+      allow: 'DELETE, GET, HEAD, PATCH',
+    });
     expect(mountedByTsoa('link-api').sort()).toEqual(own);
   });
 
@@ -76,13 +92,19 @@ describe('GET /v1/openapi.json', () => {
     expect(JSON.stringify(create['422'])).toContain('HttpErrorBody');
   });
 
-  it('lists 503 unavailable on every operation of every service (a dependency may be down), keeping an operation\'s own 503', async () => {
-    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ op: `${method} ${path}`, responses: op.responses })));
+  it("lists 503 unavailable on every operation of every service (a dependency may be down), keeping an operation's own 503", async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ op: `${method} ${path}`, responses: op.responses })),
+    );
     expect(operations.length).toBeGreaterThan(10);
     expect(operations.filter(({ responses }) => responses['503'] === undefined).map(({ op }) => op)).toEqual([]);
     // Only the channel creation declares a 503 of its own (the confirmation mail could not be sent).
-    const withoutRetryAfter = operations.filter(({ responses }) => !JSON.stringify(responses['503']).includes('Retry-After'));
+    const withoutRetryAfter = operations.filter(
+      ({ responses }) => !JSON.stringify(responses['503']).includes('Retry-After'),
+    );
     expect(withoutRetryAfter.map(({ op }) => op)).toEqual(['post /v1/channels']);
     expect(JSON.stringify(doc.paths['/v1/links']?.get?.responses['503'])).toContain('HttpErrorBody');
   });
@@ -104,7 +126,10 @@ describe('GET /v1/openapi.json', () => {
   it('uses plain schema names, integers with bounds, date-times and enums', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     expect(Object.keys(doc.components.schemas).filter((name) => !/^[A-Z][A-Za-z0-9]+$/.test(name))).toEqual([]);
-    const param = (key: string, name: string) => operationsOf(doc).find((o) => o.key === key)?.op.parameters?.find((p) => p.name === name)?.schema;
+    const param = (key: string, name: string) =>
+      operationsOf(doc)
+        .find((o) => o.key === key)
+        ?.op.parameters?.find((p) => p.name === name)?.schema;
     expect(param('get /v1/links', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     expect(param('get /v1/links/{code}/qr', 'scale')).toMatchObject({ type: 'integer', minimum: 1, maximum: 40 });
     expect(param('get /v1/links/{code}/analytics', 'window')).toEqual({ $ref: '#/components/schemas/AnalyticsWindow' });
@@ -131,15 +156,31 @@ describe('GET /v1/openapi.json', () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     const ops = operationsOf(doc);
     const created = ops.filter(({ op }) => op.responses['201'] || op.responses['202']);
-    expect(created.map(({ key }) => key)).toEqual(expect.arrayContaining(['post /v1/links', 'post /v1/channels', 'post /v1/gs1/exports']));
-    for (const { key, op } of created) expect({ key, location: Object.keys((op.responses['201'] ?? op.responses['202'])?.headers ?? {}).includes('Location') }).toEqual({ key, location: true });
-    for (const { key, op } of ops.filter(({ op }) => op.responses['401'])) expect({ key, h: Object.keys(op.responses['401']?.headers ?? {}) }).toEqual({ key, h: expect.arrayContaining(['WWW-Authenticate']) });
-    expect(ops.filter(({ op }) => (op as { requestBody?: unknown }).requestBody && !op.responses['415']).map(({ key }) => key)).toEqual([]);
+    expect(created.map(({ key }) => key)).toEqual(
+      expect.arrayContaining(['post /v1/links', 'post /v1/channels', 'post /v1/gs1/exports']),
+    );
+    for (const { key, op } of created)
+      expect({
+        key,
+        location: Object.keys((op.responses['201'] ?? op.responses['202'])?.headers ?? {}).includes('Location'),
+      }).toEqual({ key, location: true });
+    for (const { key, op } of ops.filter(({ op }) => op.responses['401']))
+      expect({ key, h: Object.keys(op.responses['401']?.headers ?? {}) }).toEqual({
+        key,
+        h: expect.arrayContaining(['WWW-Authenticate']),
+      });
+    expect(
+      ops
+        .filter(({ op }) => (op as { requestBody?: unknown }).requestBody && !op.responses['415'])
+        .map(({ key }) => key),
+    ).toEqual([]);
   });
 
   it('declares Idempotency-Key, its 409 and 422 and the replay marker on every POST taken with an API key', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
-    const posts = operationsOf(doc).filter(({ key, op }) => key.startsWith('post ') && op.security?.some((r) => 'api_key' in r));
+    const posts = operationsOf(doc).filter(
+      ({ key, op }) => key.startsWith('post ') && op.security?.some((r) => 'api_key' in r),
+    );
     expect(posts.length).toBeGreaterThanOrEqual(5);
     for (const { key, op } of posts) {
       const success = Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1];
@@ -152,11 +193,15 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
-  it('declares If-Match and 412 on a link\'s PATCH and DELETE, and the ETag its reads return', async () => {
+  it("declares If-Match and 412 on a link's PATCH and DELETE, and the ETag its reads return", async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     const op = (key: string) => operationsOf(doc).find((o) => o.key === key)!.op;
     for (const key of ['patch /v1/links/{code}', 'delete /v1/links/{code}']) {
-      expect({ key, ifMatch: op(key).parameters?.some((p) => p.name === 'If-Match'), status412: Boolean(op(key).responses['412']) }).toEqual({ key, ifMatch: true, status412: true });
+      expect({
+        key,
+        ifMatch: op(key).parameters?.some((p) => p.name === 'If-Match'),
+        status412: Boolean(op(key).responses['412']),
+      }).toEqual({ key, ifMatch: true, status412: true });
     }
     expect(Object.keys(op('get /v1/links/{code}').responses['200']?.headers ?? {})).toContain('ETag');
     expect(Object.keys(op('patch /v1/links/{code}').responses['200']?.headers ?? {})).toContain('ETag');
@@ -167,9 +212,18 @@ describe('GET /v1/openapi.json', () => {
     const keyed = operationsOf(doc).filter(({ op }) => op.security?.some((r) => 'api_key' in r));
     expect(keyed.length).toBeGreaterThan(20);
     for (const { key, op } of keyed) {
-      expect({ key, statuses: ['429', '500'].filter((s) => op.responses[s]) }).toEqual({ key, statuses: ['429', '500'] });
-      expect({ key, headers: Object.keys(op.responses['429']?.headers ?? {}).sort() }).toEqual({ key, headers: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'x-request-id'] });
-      expect({ key, ok: Object.keys(Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1]?.headers ?? {}) }).toEqual({ key, ok: expect.arrayContaining(['x-request-id', 'RateLimit']) });
+      expect({ key, statuses: ['429', '500'].filter((s) => op.responses[s]) }).toEqual({
+        key,
+        statuses: ['429', '500'],
+      });
+      expect({ key, headers: Object.keys(op.responses['429']?.headers ?? {}).sort() }).toEqual({
+        key,
+        headers: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'x-request-id'],
+      });
+      expect({
+        key,
+        ok: Object.keys(Object.entries(op.responses).find(([s]) => s.startsWith('2'))?.[1]?.headers ?? {}),
+      }).toEqual({ key, ok: expect.arrayContaining(['x-request-id', 'RateLimit']) });
     }
   });
 });
@@ -192,5 +246,7 @@ type Doc = {
 };
 
 function operationsOf(doc: Doc): { key: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, op })));
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, op })),
+  );
 }

@@ -39,12 +39,20 @@ describe('GET /v1/links/{code}/qr', () => {
     expect((await decodeQrSvg(big)).texts).toEqual([`https://${tenant.domain}/scaled?s=q`]);
     for (const scale of ['0', '41', '2.5', 'big']) {
       const refused = await call(api, tenant.key, 'GET', `/v1/links/scaled/qr?scale=${scale}`);
-      expect({ scale, status: refused.status, code: refused.body?.code }).toEqual({ scale, status: 400, code: 'validation_failed' });
+      expect({ scale, status: refused.status, code: refused.body?.code }).toEqual({
+        scale,
+        status: 400,
+        code: 'validation_failed',
+      });
     }
   });
 
   it('draws the link of the domain asked for, and 404s for an unknown code', async () => {
-    await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code: 'both', domain: tenant.otherDomain });
+    await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/',
+      code: 'both',
+      domain: tenant.otherDomain,
+    });
     const svg = (await call(api, tenant.key, 'GET', `/v1/links/both/qr?domain=${tenant.otherDomain}&scale=4`)).text;
     expect((await decodeQrSvg(svg)).texts).toEqual([`https://${tenant.otherDomain}/both?s=q`]);
     expect((await call(api, tenant.key, 'GET', '/v1/links/nothing/qr')).status).toBe(404);

@@ -44,38 +44,64 @@ describe('destination screening over HTTP', () => {
     const ascii = 'https://xn--bcher-kva.example/caf%C3%A9?q=%E6%97%A5%E6%9C%AC';
     const { body: created } = await call(api, tenant.key, 'POST', '/v1/links', { destination: unicode });
     expect(created.destination).toBe(ascii);
-    const { body: bulk } = await call(api, tenant.key, 'POST', '/v1/links/bulk', { rows: [{ destination: 'https:\\\\example.com\\a b' }] });
-    expect((await call(api, tenant.key, 'GET', `/v1/links/${bulk.results[0].code}`)).body.destination).toBe('https://example.com/a%20b');
-    const patched = await call(api, tenant.key, 'PATCH', `/v1/links/${created.code}`, { destination: 'HTTPS://EXAMPLE.COM/\u00e9' });
+    const { body: bulk } = await call(api, tenant.key, 'POST', '/v1/links/bulk', {
+      rows: [{ destination: 'https:\\\\example.com\\a b' }],
+    });
+    expect((await call(api, tenant.key, 'GET', `/v1/links/${bulk.results[0].code}`)).body.destination).toBe(
+      'https://example.com/a%20b',
+    );
+    const patched = await call(api, tenant.key, 'PATCH', `/v1/links/${created.code}`, {
+      destination: 'HTTPS://EXAMPLE.COM/\u00e9',
+    });
     expect(patched.body.destination).toBe('https://example.com/%C3%A9');
   });
 
   it('screens tenant branding URLs (logo, fallback) with the same rules', async () => {
-    const refused = await operator(api.url, 'POST', '/tenants', { name: 'B', branding: { name: 'B', fallbackUrl: 'http://169.254.169.254/latest/' } });
+    const refused = await operator(api.url, 'POST', '/tenants', {
+      name: 'B',
+      branding: { name: 'B', fallbackUrl: 'http://169.254.169.254/latest/' },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 'destination_rejected', details: { rule: 'ip_range' } });
-    const logo = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { branding: { name: 'B', logoUrl: 'http://metadata.google.internal/logo.png' } });
+    const logo = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, {
+      branding: { name: 'B', logoUrl: 'http://metadata.google.internal/logo.png' },
+    });
     expect(logo.body).toMatchObject({ code: 'destination_rejected', details: { rule: 'internal_name' } });
-    const stored = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { branding: { name: 'B', fallbackUrl: 'https://b\u00fccher.example/' } });
+    const stored = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, {
+      branding: { name: 'B', fallbackUrl: 'https://b\u00fccher.example/' },
+    });
     expect(stored.body.branding).toMatchObject({ fallbackUrl: 'https://xn--bcher-kva.example/' });
   });
 
-  it.each(REFUSED)('refuses a %s destination (%#) on create, in bulk and on PATCH, storing nothing', async (rule, destination, reason) => {
-    const before = await sql<{ n: number }>(api, 'SELECT count(*)::int AS n FROM link_api.link');
-    const created = await call(api, tenant.key, 'POST', '/v1/links', { destination: destination() });
-    expect(created.status).toBe(422);
-    expect(created.body).toMatchObject({ code: 'destination_rejected', details: { rule } });
-    expect(created.body.error).toMatch(reason);
+  it.each(REFUSED)(
+    'refuses a %s destination (%#) on create, in bulk and on PATCH, storing nothing',
+    async (rule, destination, reason) => {
+      const before = await sql<{ n: number }>(api, 'SELECT count(*)::int AS n FROM link_api.link');
+      const created = await call(api, tenant.key, 'POST', '/v1/links', { destination: destination() });
+      expect(created.status).toBe(422);
+      expect(created.body).toMatchObject({ code: 'destination_rejected', details: { rule } });
+      expect(created.body.error).toMatch(reason);
 
-    const bulk = await call(api, tenant.key, 'POST', '/v1/links/bulk', { rows: [{ destination: destination() }, { destination: 'https://ok.example/' }] });
-    expect(bulk.body.results[0]).toMatchObject({ status: 'failed', errorCode: 'destination_rejected' });
-    expect(bulk.body.results[1]).toMatchObject({ status: 'created' });
+      const bulk = await call(api, tenant.key, 'POST', '/v1/links/bulk', {
+        rows: [{ destination: destination() }, { destination: 'https://ok.example/' }],
+      });
+      expect(bulk.body.results[0]).toMatchObject({ status: 'failed', errorCode: 'destination_rejected' });
+      expect(bulk.body.results[1]).toMatchObject({ status: 'created' });
 
-    const { body: link } = await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://ok.example/start' });
-    const patched = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, { destination: destination(), title: 'never applied' });
-    expect(patched.status).toBe(422);
-    expect((await call(api, tenant.key, 'GET', `/v1/links/${link.code}`)).body).toMatchObject({ destination: 'https://ok.example/start', title: '' });
-    const after = await sql<{ n: number }>(api, 'SELECT count(*)::int AS n FROM link_api.link');
-    expect(after[0]!.n - before[0]!.n).toBe(2); // the good bulk row and the PATCH target only
-  });
+      const { body: link } = await call(api, tenant.key, 'POST', '/v1/links', {
+        destination: 'https://ok.example/start',
+      });
+      const patched = await call(api, tenant.key, 'PATCH', `/v1/links/${link.code}`, {
+        destination: destination(),
+        title: 'never applied',
+      });
+      expect(patched.status).toBe(422);
+      expect((await call(api, tenant.key, 'GET', `/v1/links/${link.code}`)).body).toMatchObject({
+        destination: 'https://ok.example/start',
+        title: '',
+      });
+      const after = await sql<{ n: number }>(api, 'SELECT count(*)::int AS n FROM link_api.link');
+      expect(after[0]!.n - before[0]!.n).toBe(2); // the good bulk row and the PATCH target only
+    },
+  );
 });

@@ -19,7 +19,11 @@ function writeDocument(): string {
 /** Exit code and output of a linter; a non-zero exit is a finding, not a test crash. */
 async function lint(command: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+    const { stdout, stderr } = await run(command, args, {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -31,13 +35,27 @@ describe('the public OpenAPI document passes the API linters an integrator would
   const file = writeDocument();
 
   it('Redocly (recommended rules, redocly.yaml) reports no error and no warning', async () => {
-    const result = await lint(bin('redocly'), ['lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'stylish']);
+    const result = await lint(bin('redocly'), [
+      'lint',
+      file,
+      '--config',
+      path.join(ROOT, 'redocly.yaml'),
+      '--format',
+      'stylish',
+    ]);
     expect(result.output).not.toMatch(/\b(error|warning)\b\s+[a-z0-9-]+\s/);
     expect(result.code).toBe(0);
   }, 120_000);
 
   it('Spectral (spectral:oas, .spectral.yaml) reports nothing, warnings included', async () => {
-    const result = await lint(bin('spectral'), ['lint', file, '--ruleset', path.join(ROOT, '.spectral.yaml'), '--fail-severity', 'warn']);
+    const result = await lint(bin('spectral'), [
+      'lint',
+      file,
+      '--ruleset',
+      path.join(ROOT, '.spectral.yaml'),
+      '--fail-severity',
+      'warn',
+    ]);
     expect(result.output).toContain('No results with a severity of');
     expect(result.code).toBe(0);
   }, 120_000);

@@ -48,7 +48,11 @@ async function send(deps: AttemptDeps, delivery: ClaimedDelivery, at: Date): Pro
   const url = delivery.config.url ?? '';
   if (!delivery.secretCiphertext) return deps.webhooks.send(url, {}, delivery.body);
   const secret = deps.secrets.open(delivery.secretCiphertext, delivery.channelId);
-  return deps.webhooks.send(url, { ...webhookHeaders(signingKeyOf(secret), delivery.eventId, at, delivery.body) }, delivery.body);
+  return deps.webhooks.send(
+    url,
+    { ...webhookHeaders(signingKeyOf(secret), delivery.eventId, at, delivery.body) },
+    delivery.body,
+  );
 }
 
 async function sendMail(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<SendOutcome> {
@@ -58,6 +62,10 @@ async function sendMail(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<S
     return { httpStatus: null, errorKind: null, responseSnippet: null };
   } catch (error) {
     const response = (error as { response?: unknown }).response;
-    return { httpStatus: null, errorKind: errorKindOf(error), responseSnippet: typeof response === 'string' ? response.slice(0, 1024) : null };
+    return {
+      httpStatus: null,
+      errorKind: errorKindOf(error),
+      responseSnippet: typeof response === 'string' ? response.slice(0, 1024) : null,
+    };
   }
 }

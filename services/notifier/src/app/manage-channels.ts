@@ -1,4 +1,14 @@
-import { decodeKeysetCursor, DomainError, encodeKeysetCursor, type Channel, type ChannelList, type ChannelListQuery, type ChannelPatch, type DeliveryList, type DeliveryListQuery } from '@waymark/contracts';
+import {
+  decodeKeysetCursor,
+  DomainError,
+  encodeKeysetCursor,
+  type Channel,
+  type ChannelList,
+  type ChannelListQuery,
+  type ChannelPatch,
+  type DeliveryList,
+  type DeliveryListQuery,
+} from '@waymark/contracts';
 import { toChannel } from '../domain/channel-record';
 import type { ChannelDeps } from './channel-use-cases';
 import { hashToken } from './create-channel';
@@ -6,7 +16,11 @@ import { hashToken } from './create-channel';
 const notFound = () => new DomainError('not_found', 'No such channel');
 
 /** A page of the tenant's channels, oldest first. The cursor is the position (createdAt, id) of the page's last one. */
-export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, query: ChannelListQuery): Promise<ChannelList> {
+export async function listChannels(
+  deps: Pick<ChannelDeps, 'channels'>,
+  tenantId: string,
+  query: ChannelListQuery,
+): Promise<ChannelList> {
   const after = query.cursor === undefined ? null : decodeKeysetCursor(query.cursor);
   const records = await deps.channels.list(tenantId, query.limit + 1, after);
   const page = records.slice(0, query.limit);
@@ -16,7 +30,12 @@ export async function listChannels(deps: Pick<ChannelDeps, 'channels'>, tenantId
 }
 
 /** Pause/resume or rename; pausing cancels the channel's pending retries at once (spec 3.3). */
-export async function updateChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, id: string, patch: ChannelPatch): Promise<Channel> {
+export async function updateChannel(
+  deps: Pick<ChannelDeps, 'channels'>,
+  tenantId: string,
+  id: string,
+  patch: ChannelPatch,
+): Promise<Channel> {
   const record = await deps.channels.update(tenantId, id, patch, patch.enabled === false ? 'paused' : null);
   if (!record) throw notFound();
   return toChannel(record);
@@ -47,12 +66,19 @@ const unknownToken = () => new DomainError('not_found', 'This confirmation link 
  * Opening the mailed link (GET) only checks it: mail scanners follow links, so a GET must never confirm. Unknown,
  * used and expired links look the same.
  */
-export async function checkEmailConfirmation(deps: Pick<ChannelDeps, 'channels' | 'clock'>, token: string): Promise<void> {
-  if (!TOKEN.test(token) || !(await deps.channels.hasPendingConfirmation(hashToken(token), deps.clock()))) throw unknownToken();
+export async function checkEmailConfirmation(
+  deps: Pick<ChannelDeps, 'channels' | 'clock'>,
+  token: string,
+): Promise<void> {
+  if (!TOKEN.test(token) || !(await deps.channels.hasPendingConfirmation(hashToken(token), deps.clock())))
+    throw unknownToken();
 }
 
 /** Confirms an email channel (the landing page's POST): single use, expiring. */
-export async function confirmEmail(deps: Pick<ChannelDeps, 'channels' | 'clock'>, token: string): Promise<{ channelId: string; confirmed: true }> {
+export async function confirmEmail(
+  deps: Pick<ChannelDeps, 'channels' | 'clock'>,
+  token: string,
+): Promise<{ channelId: string; confirmed: true }> {
   const record = TOKEN.test(token) ? await deps.channels.confirm(hashToken(token), deps.clock()) : null;
   if (!record) throw unknownToken();
   return { channelId: record.id, confirmed: true };
@@ -61,7 +87,9 @@ export async function confirmEmail(deps: Pick<ChannelDeps, 'channels' | 'clock'>
 function decodeCursor(cursor: string): bigint {
   const raw = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^\d{1,19}$/.test(raw)) {
-    throw new DomainError('validation_failed', 'cursor is not one this API returned', [{ path: 'cursor', message: 'invalid cursor' }]);
+    throw new DomainError('validation_failed', 'cursor is not one this API returned', [
+      { path: 'cursor', message: 'invalid cursor' },
+    ]);
   }
   return BigInt(raw);
 }

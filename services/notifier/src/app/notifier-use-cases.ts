@@ -1,7 +1,22 @@
-import type { Channel, ChannelCreate, ChannelList, ChannelListQuery, ChannelPatch, DeliveryList, DeliveryListQuery } from '@waymark/contracts';
+import type {
+  Channel,
+  ChannelCreate,
+  ChannelList,
+  ChannelListQuery,
+  ChannelPatch,
+  DeliveryList,
+  DeliveryListQuery,
+} from '@waymark/contracts';
 import type { ChannelDeps } from './channel-use-cases';
 import { createChannel } from './create-channel';
-import { checkEmailConfirmation, confirmEmail, deleteChannel, listChannels, listDeliveries, updateChannel } from './manage-channels';
+import {
+  checkEmailConfirmation,
+  confirmEmail,
+  deleteChannel,
+  listChannels,
+  listDeliveries,
+  updateChannel,
+} from './manage-channels';
 
 /** The use cases the HTTP layer calls, bound to their ports once at start-up. */
 export interface NotifierUseCases {

@@ -29,16 +29,23 @@ describe('resealSecrets', () => {
     const oldKey = newKey();
     const old = new SecretBox(oldKey);
     const rows = new Map<string, string>();
-    for (let i = 0; i < 450; i += 1) rows.set(`ch_${String(i).padStart(4, '0')}`, old.seal(`whsec_${i}`, `ch_${String(i).padStart(4, '0')}`));
+    for (let i = 0; i < 450; i += 1)
+      rows.set(`ch_${String(i).padStart(4, '0')}`, old.seal(`whsec_${i}`, `ch_${String(i).padStart(4, '0')}`));
     const current = new SecretBox(newKey(), [oldKey]);
     rows.set('ch_current', current.seal('whsec_current', 'ch_current'));
     const untouched = rows.get('ch_current');
 
-    expect(await resealSecrets({ channels: fakeChannels(rows), secrets: current, logger })).toEqual({ resealed: 450, unreadable: 0 });
+    expect(await resealSecrets({ channels: fakeChannels(rows), secrets: current, logger })).toEqual({
+      resealed: 450,
+      unreadable: 0,
+    });
     for (const sealed of rows.values()) expect(current.isSealedWithCurrentKey(sealed)).toBe(true);
     expect(current.open(rows.get('ch_0449') as string, 'ch_0449')).toBe('whsec_449');
     expect(rows.get('ch_current')).toBe(untouched);
-    expect(await resealSecrets({ channels: fakeChannels(rows), secrets: current, logger })).toEqual({ resealed: 0, unreadable: 0 });
+    expect(await resealSecrets({ channels: fakeChannels(rows), secrets: current, logger })).toEqual({
+      resealed: 0,
+      unreadable: 0,
+    });
   });
 
   it('leaves a secret no key opens as it is and counts it; a row changed meanwhile is not counted', async () => {
@@ -52,7 +59,11 @@ describe('resealSecrets', () => {
     ]);
     const before = new Map(rows);
     const current = new SecretBox(newKey(), [oldKey]);
-    const result = await resealSecrets({ channels: fakeChannels(rows, { changedMeanwhile: new Set(['ch_c']) }), secrets: current, logger });
+    const result = await resealSecrets({
+      channels: fakeChannels(rows, { changedMeanwhile: new Set(['ch_c']) }),
+      secrets: current,
+      logger,
+    });
     expect(result).toEqual({ resealed: 1, unreadable: 1 });
     expect(rows.get('ch_a')).toBe(before.get('ch_a'));
     expect(rows.get('ch_c')).toBe(before.get('ch_c'));

@@ -35,10 +35,14 @@ export async function resealSecrets(deps: ResealDeps): Promise<ResealResult> {
         plaintext = deps.secrets.open(secretCiphertext, channelId);
       } catch (error) {
         result.unreadable += 1;
-        deps.logger.error({ channelId, reason: error instanceof Error ? error.message : String(error) }, 'signing secret opens with no configured key');
+        deps.logger.error(
+          { channelId, reason: error instanceof Error ? error.message : String(error) },
+          'signing secret opens with no configured key',
+        );
         continue;
       }
-      if (await deps.channels.replaceSealedSecret(channelId, secretCiphertext, deps.secrets.seal(plaintext, channelId))) result.resealed += 1;
+      if (await deps.channels.replaceSealedSecret(channelId, secretCiphertext, deps.secrets.seal(plaintext, channelId)))
+        result.resealed += 1;
     }
     const last = page[page.length - 1];
     if (page.length < PAGE_SIZE || last === undefined) return result;

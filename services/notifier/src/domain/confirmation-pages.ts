@@ -22,7 +22,10 @@ export const CONFIRMATION_PAGE = page(
     '<p>If you did not ask for this, close this page: nothing is sent until the address is confirmed.</p>',
 );
 
-export const CONFIRMED_PAGE = page('Notifications confirmed', '<h1>Confirmed</h1><p>This address now receives Waymark click notifications.</p>');
+export const CONFIRMED_PAGE = page(
+  'Notifications confirmed',
+  '<h1>Confirmed</h1><p>This address now receives Waymark click notifications.</p>',
+);
 
 /** No script, no framing, the form may post to this origin only; the token in the URL is never sent as a referrer. */
 export const CONFIRMATION_PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -30,7 +30,9 @@ describe('SecretBox', () => {
   it('refuses a ciphertext moved to another channel, or sealed with another key', () => {
     const sealed = box.seal('whsec_abc', 'ch_1');
     expect(() => box.open(sealed, 'ch_2')).toThrow();
-    expect(() => new SecretBox(newKey()).open(sealed, 'ch_1')).toThrow(/sealed with key [0-9a-f]{16}, which is neither/);
+    expect(() => new SecretBox(newKey()).open(sealed, 'ch_1')).toThrow(
+      /sealed with key [0-9a-f]{16}, which is neither/,
+    );
   });
 
   it('after a rotation opens what the previous keys sealed, and seals only with the new key', () => {

@@ -59,7 +59,9 @@ export class SecretBox {
     if (parts[0] === CURRENT_FORMAT && parts.length === 3) {
       const key = this.keys.find((candidate) => candidate.id === parts[1]);
       if (!key) {
-        throw new Error(`the secret was sealed with key ${parts[1]}, which is neither SECRET_ENCRYPTION_KEY nor one of SECRET_ENCRYPTION_PREVIOUS_KEYS`);
+        throw new Error(
+          `the secret was sealed with key ${parts[1]}, which is neither SECRET_ENCRYPTION_KEY nor one of SECRET_ENCRYPTION_PREVIOUS_KEYS`,
+        );
       }
       return decrypt(key, parts[2] ?? '', boundTo);
     }

@@ -4,7 +4,12 @@ import { newSigningSecret, signingKeyOf, signWebhook, webhookHeaders } from './w
 describe('webhook signature', () => {
   it('reproduces the Standard Webhooks reference test vector', () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-    const signature = signWebhook(signingKeyOf(secret), 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}');
+    const signature = signWebhook(
+      signingKeyOf(secret),
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      1614265330,
+      '{"test": 2432232314}',
+    );
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 

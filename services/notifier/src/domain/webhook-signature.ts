@@ -19,7 +19,10 @@ export function signingKeyOf(secret: string): Buffer {
  * verification in tests makes those tests an independent check of this signer.
  */
 export function signWebhook(key: Buffer, webhookId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', key).update(`${webhookId}.${timestampSeconds}.`).update(body, 'utf8').digest('base64');
+  const mac = createHmac('sha256', key)
+    .update(`${webhookId}.${timestampSeconds}.`)
+    .update(body, 'utf8')
+    .digest('base64');
   return `v1,${mac}`;
 }
 

@@ -4,7 +4,11 @@ const policy = { httpAllowedHosts: ['localhost', 'receiver.test:8080'] };
 
 describe('webhook URL rules', () => {
   it('accepts https to a host name, to be checked again when resolved', () => {
-    expect(checkWebhookUrl('https://hooks.example.com/x', policy)).toEqual({ ok: true, trusted: false, host: 'hooks.example.com' });
+    expect(checkWebhookUrl('https://hooks.example.com/x', policy)).toEqual({
+      ok: true,
+      trusted: false,
+      host: 'hooks.example.com',
+    });
   });
 
   it('refuses plain http unless the operator allowlisted the host', () => {

@@ -1,10 +1,31 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Patch,
+  Path,
+  Post,
+  Query,
+  Request,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { NotifierUseCases } from '../app/notifier-use-cases';
-import type { ChannelCreateBody, ChannelListView, ChannelPatchBody, ChannelView, DeliveryListView } from './channel-types';
+import type {
+  ChannelCreateBody,
+  ChannelListView,
+  ChannelPatchBody,
+  ChannelView,
+  DeliveryListView,
+} from './channel-types';
 
 @Route('v1/channels')
 @Tags('Notification channels')
@@ -44,7 +65,11 @@ export class ChannelsController extends Controller {
   @Get()
   @Security('api_key', ['notifications:read'])
   @Response<HttpErrorBody>(400, 'validation_failed')
-  public async listChannels(@Request() req: ExpressRequest, @Query() limit?: number, @Query() cursor?: string): Promise<ChannelListView> {
+  public async listChannels(
+    @Request() req: ExpressRequest,
+    @Query() limit?: number,
+    @Query() cursor?: string,
+  ): Promise<ChannelListView> {
     return this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
   }
 
@@ -56,7 +81,11 @@ export class ChannelsController extends Controller {
   @Security('api_key', ['notifications:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async updateChannel(@Path() id: string, @Body() body: ChannelPatchBody, @Request() req: ExpressRequest): Promise<ChannelView> {
+  public async updateChannel(
+    @Path() id: string,
+    @Body() body: ChannelPatchBody,
+    @Request() req: ExpressRequest,
+  ): Promise<ChannelView> {
     return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
   }
 
@@ -92,6 +121,10 @@ export class ChannelsController extends Controller {
     @Query() limit?: number,
     @Query() cursor?: string,
   ): Promise<DeliveryListView> {
-    return this.useCases.listDeliveries(principalOf(req).tenantId, Id.parse(id), DeliveryListQuery.parse({ limit, cursor }));
+    return this.useCases.listDeliveries(
+      principalOf(req).tenantId,
+      Id.parse(id),
+      DeliveryListQuery.parse({ limit, cursor }),
+    );
   }
 }

@@ -37,9 +37,14 @@ export class EmailConfirmationsController extends Controller {
   @Produces('application/json')
   @Produces('text/html')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async confirmEmail(@Path() token: string, @Request() request: ExpressRequest): Promise<EmailConfirmationView | Readable> {
+  public async confirmEmail(
+    @Path() token: string,
+    @Request() request: ExpressRequest,
+  ): Promise<EmailConfirmationView | Readable> {
     const confirmed = await this.useCases.confirmEmail(token);
-    return request.accepts(['application/json', 'text/html']) === 'text/html' ? html(request, CONFIRMED_PAGE) : confirmed;
+    return request.accepts(['application/json', 'text/html']) === 'text/html'
+      ? html(request, CONFIRMED_PAGE)
+      : confirmed;
   }
 }
 

@@ -23,7 +23,11 @@ export class ChannelRepository {
   ) {}
 
   /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
-  async create(record: ChannelRecord, confirmation: PendingConfirmation | null, beforeCommit: () => Promise<void>): Promise<void> {
+  async create(
+    record: ChannelRecord,
+    confirmation: PendingConfirmation | null,
+    beforeCommit: () => Promise<void>,
+  ): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       await tx.channel.create({ data: { ...record, config: record.config } });
       if (confirmation) await tx.emailConfirmation.create({ data: { ...confirmation, channelId: record.id } });
@@ -37,7 +41,10 @@ export class ChannelRepository {
   async list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]> {
     const rows = await this.prisma.channel.findMany({
       where: after
-        ? { tenantId, OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        ? {
+            tenantId,
+            OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
+          }
         : { tenantId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit,
@@ -51,13 +58,22 @@ export class ChannelRepository {
   }
 
   /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
-  async update(tenantId: string, id: string, patch: ChannelPatch, reason: string | null = null): Promise<ChannelRecord | null> {
+  async update(
+    tenantId: string,
+    id: string,
+    patch: ChannelPatch,
+    reason: string | null = null,
+  ): Promise<ChannelRecord | null> {
     const updated = await this.prisma.$transaction(async (tx) => {
       const found = await tx.channel.findFirst({ where: { id, tenantId } });
       if (!found) return null;
       const row = await tx.channel.update({
         where: { id },
-        data: { ...patch, updatedAt: new Date(), ...(patch.enabled === undefined ? {} : { disabledReason: patch.enabled ? null : reason }) },
+        data: {
+          ...patch,
+          updatedAt: new Date(),
+          ...(patch.enabled === undefined ? {} : { disabledReason: patch.enabled ? null : reason }),
+        },
       });
       if (patch.enabled === false) await cancelPending(tx, id);
       const record = toRecord(row);
@@ -86,12 +102,18 @@ export class ChannelRepository {
    */
   async secretsNotSealedWith(sealedPrefix: string, afterId: string, limit: number): Promise<SealedSecret[]> {
     const rows = await this.prisma.channel.findMany({
-      where: { id: { gt: afterId }, secretCiphertext: { not: null }, NOT: { secretCiphertext: { startsWith: sealedPrefix } } },
+      where: {
+        id: { gt: afterId },
+        secretCiphertext: { not: null },
+        NOT: { secretCiphertext: { startsWith: sealedPrefix } },
+      },
       orderBy: { id: 'asc' },
       take: limit,
       select: { id: true, secretCiphertext: true },
     });
-    return rows.flatMap((row) => (row.secretCiphertext === null ? [] : [{ channelId: row.id, secretCiphertext: row.secretCiphertext }]));
+    return rows.flatMap((row) =>
+      row.secretCiphertext === null ? [] : [{ channelId: row.id, secretCiphertext: row.secretCiphertext }],
+    );
   }
 
   /**
@@ -100,13 +122,18 @@ export class ChannelRepository {
    * nothing is published. Resolves whether the row was changed.
    */
   async replaceSealedSecret(channelId: string, expected: string, next: string): Promise<boolean> {
-    const { count } = await this.prisma.channel.updateMany({ where: { id: channelId, secretCiphertext: expected }, data: { secretCiphertext: next } });
+    const { count } = await this.prisma.channel.updateMany({
+      where: { id: channelId, secretCiphertext: expected },
+      data: { secretCiphertext: next },
+    });
     return count === 1;
   }
 
   /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
   async hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean> {
-    return (await this.prisma.emailConfirmation.count({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } } })) > 0;
+    return (
+      (await this.prisma.emailConfirmation.count({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } } })) > 0
+    );
   }
 
   /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
@@ -131,7 +158,10 @@ async function publishState(tx: Tx, record: ChannelRecord): Promise<void> {
 }
 
 async function cancelPending(tx: Tx, channelId: string): Promise<void> {
-  await tx.delivery.updateMany({ where: { channelId, status: 'pending' }, data: { status: 'cancelled', leaseUntil: null } });
+  await tx.delivery.updateMany({
+    where: { channelId, status: 'pending' },
+    data: { status: 'cancelled', leaseUntil: null },
+  });
 }
 
 function toRecord(row: ChannelRow): ChannelRecord {

@@ -30,13 +30,15 @@ export function registerDeliveryMetrics(registry: Registry, prisma: PrismaClient
     registers: [registry],
   });
   const due = () =>
-    prisma.$queryRawUnsafe<{ due: bigint; late: number | null }[]>(
-      `SELECT count(*) AS due, EXTRACT(EPOCH FROM now() - min(next_attempt_at))::float8 AS late
+    prisma
+      .$queryRawUnsafe<{ due: bigint; late: number | null }[]>(
+        `SELECT count(*) AS due, EXTRACT(EPOCH FROM now() - min(next_attempt_at))::float8 AS late
          FROM delivery WHERE status = 'pending' AND next_attempt_at <= now()`,
-    ).then(
-      ([row]) => ({ due: Number(row?.due ?? 0), late: Math.max(0, row?.late ?? 0) }),
-      () => ({ due: NaN, late: NaN }),
-    );
+      )
+      .then(
+        ([row]) => ({ due: Number(row?.due ?? 0), late: Math.max(0, row?.late ?? 0) }),
+        () => ({ due: NaN, late: NaN }),
+      );
   new Gauge({
     name: 'notifier_deliveries_due',
     help: 'Deliveries whose next attempt is due now',

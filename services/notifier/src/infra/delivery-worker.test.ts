@@ -5,15 +5,40 @@ import type { AttemptRecord, ClaimedDelivery, ClaimOptions } from './delivery.re
 const logger = createLogger({ service: 'notifier-test', level: 'silent' });
 
 function delivery(id: number, channelId: string): ClaimedDelivery {
-  return { id: String(id), channelId, tenantId: 't', eventId: `e${id}`, body: '{}', attempts: 0, channelType: 'webhook', config: {}, secretCiphertext: null, leaseUntil: `L${id}` };
+  return {
+    id: String(id),
+    channelId,
+    tenantId: 't',
+    eventId: `e${id}`,
+    body: '{}',
+    attempts: 0,
+    channelType: 'webhook',
+    config: {},
+    secretCiphertext: null,
+    leaseUntil: `L${id}`,
+  };
 }
 
 function result(d: ClaimedDelivery): AttemptRecord {
-  return { deliveryId: d.id, attempt: 1, at: new Date(), delivered: true, httpStatus: 204, errorKind: null, durationMs: 1, responseSnippet: null, terminal: true, retryInMs: null };
+  return {
+    deliveryId: d.id,
+    attempt: 1,
+    at: new Date(),
+    delivered: true,
+    httpStatus: 204,
+    errorKind: null,
+    durationMs: 1,
+    responseSnippet: null,
+    terminal: true,
+    retryInMs: null,
+  };
 }
 
 /** An in-memory schedule that honours the claim's limits, and attempts the test finishes by hand. */
-function harness(due: ClaimedDelivery[], options: { concurrency: number; perChannel: number; maxQueueWaitMs?: number; now?: () => number }) {
+function harness(
+  due: ClaimedDelivery[],
+  options: { concurrency: number; perChannel: number; maxQueueWaitMs?: number; now?: () => number },
+) {
   const claims: ClaimOptions[] = [];
   const recorded: AttemptRecord[] = [];
   const released: string[] = [];
@@ -49,7 +74,10 @@ function harness(due: ClaimedDelivery[], options: { concurrency: number; perChan
     attempt: (d) =>
       new Promise<AttemptRecord>((resolve) => {
         sending.set(d.channelId, (sending.get(d.channelId) ?? 0) + 1);
-        peak = Math.max(peak, [...sending.values()].reduce((a, b) => a + b, 0));
+        peak = Math.max(
+          peak,
+          [...sending.values()].reduce((a, b) => a + b, 0),
+        );
         peakPerChannel = Math.max(peakPerChannel, ...sending.values());
         open.set(d.id, () => {
           sending.set(d.channelId, (sending.get(d.channelId) ?? 1) - 1);
@@ -80,7 +108,9 @@ describe('DeliveryWorker', () => {
     expect(h.open.size).toBe(8);
     await h.finishAll();
     await h.worker.stop();
-    expect(h.recorded.map((r) => Number(r.deliveryId)).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(h.recorded.map((r) => Number(r.deliveryId)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i),
+    );
     expect(h.peaks()).toEqual({ peak: 8, peakPerChannel: 3 });
     expect(h.claims.length).toBeLessThanOrEqual(200 / 8 + 4); // about one claim per round of 8 finished attempts (not one per slot)
   });

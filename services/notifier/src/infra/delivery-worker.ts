@@ -77,13 +77,15 @@ export class DeliveryWorker {
     }
     if (this.heldTotal >= this.window) return; // a finishing attempt wakes us again
     // Deferred to the end of this turn of the event loop, so attempts finishing together make one claim.
-    this.claiming = new Promise((resolve) => setImmediate(resolve)).then(() => this.claim()).finally(() => {
-      this.claiming = undefined;
-      if (this.claimAgain) {
-        this.claimAgain = false;
-        this.wake();
-      }
-    });
+    this.claiming = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.claim())
+      .finally(() => {
+        this.claiming = undefined;
+        if (this.claimAgain) {
+          this.claimAgain = false;
+          this.wake();
+        }
+      });
   }
 
   /** A paused or deleted channel: attempts claimed but not started are dropped (the database already cancelled them). */
@@ -105,7 +107,9 @@ export class DeliveryWorker {
     for (const delivery of unstarted) this.unhold(delivery.channelId);
     await this.options.deliveries
       .release(unstarted)
-      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'handing back unstarted claims failed; they run after their lease'));
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'handing back unstarted claims failed; they run after their lease'),
+      );
     if (this.sendingTotal > 0) await new Promise<void>((resolve) => (this.idle = resolve));
     await this.writer.drain();
   }
@@ -115,9 +119,16 @@ export class DeliveryWorker {
     const limit = this.window - this.heldTotal;
     if (!this.running || limit <= 0) return;
     const perChannelHold = this.options.perChannel * 2;
-    const remainingByChannel = Object.fromEntries([...this.held].map(([id, count]) => [id, Math.max(0, perChannelHold - count)]));
+    const remainingByChannel = Object.fromEntries(
+      [...this.held].map(([id, count]) => [id, Math.max(0, perChannelHold - count)]),
+    );
     try {
-      const claimed = await this.options.deliveries.claimDue({ limit, perChannel: perChannelHold, remainingByChannel, leaseMs: this.options.leaseMs });
+      const claimed = await this.options.deliveries.claimDue({
+        limit,
+        perChannel: perChannelHold,
+        remainingByChannel,
+        leaseMs: this.options.leaseMs,
+      });
       const claimedAt = this.now();
       for (const delivery of claimed) {
         this.queue.push({ delivery, claimedAt });
@@ -143,14 +154,19 @@ export class DeliveryWorker {
       if (held.claimedAt < cutoff) {
         stale += 1;
         this.unhold(channelId);
-      } else if (this.running && this.sendingTotal < this.options.concurrency && (this.sending.get(channelId) ?? 0) < this.options.perChannel) {
+      } else if (
+        this.running &&
+        this.sendingTotal < this.options.concurrency &&
+        (this.sending.get(channelId) ?? 0) < this.options.perChannel
+      ) {
         this.send(held.delivery);
       } else {
         kept.push(held);
       }
     }
     this.queue = kept;
-    if (stale > 0) this.options.logger.warn({ count: stale }, 'claimed attempts waited too long for a slot; left to their lease');
+    if (stale > 0)
+      this.options.logger.warn({ count: stale }, 'claimed attempts waited too long for a slot; left to their lease');
   }
 
   private send(delivery: ClaimedDelivery): void {
@@ -160,7 +176,12 @@ export class DeliveryWorker {
     this.options
       .attempt(delivery)
       .then((result) => this.writer.add(result))
-      .catch((error: unknown) => this.options.logger.error({ err: error, deliveryId: delivery.id }, 'delivery attempt crashed; retried after its lease'))
+      .catch((error: unknown) =>
+        this.options.logger.error(
+          { err: error, deliveryId: delivery.id },
+          'delivery attempt crashed; retried after its lease',
+        ),
+      )
       .finally(() => {
         const left = (this.sending.get(channelId) ?? 1) - 1;
         if (left === 0) this.sending.delete(channelId);

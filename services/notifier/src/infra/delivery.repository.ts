@@ -135,19 +135,18 @@ export class DeliveryRepository {
   }
 
   async claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<Omit<ClaimedDelivery, 'channelType'> & { channelType: string }>>(
-      CLAIM_SQL,
-      options.limit,
-      options.perChannel,
-      JSON.stringify(options.remainingByChannel),
-      options.leaseMs,
-    );
+    const rows = await this.prisma.$queryRawUnsafe<
+      Array<Omit<ClaimedDelivery, 'channelType'> & { channelType: string }>
+    >(CLAIM_SQL, options.limit, options.perChannel, JSON.stringify(options.remainingByChannel), options.leaseMs);
     return rows.map((row) => ({ ...row, channelType: ChannelType.parse(row.channelType) }));
   }
 
   async release(claims: Pick<ClaimedDelivery, 'id' | 'leaseUntil'>[]): Promise<void> {
     if (claims.length === 0) return;
-    await this.prisma.$executeRawUnsafe(RELEASE_SQL, JSON.stringify(claims.map((c) => ({ id: c.id, lease_until: c.leaseUntil }))));
+    await this.prisma.$executeRawUnsafe(
+      RELEASE_SQL,
+      JSON.stringify(claims.map((c) => ({ id: c.id, lease_until: c.leaseUntil }))),
+    );
   }
 
   async record(attempts: AttemptRecord[]): Promise<void> {
@@ -170,7 +169,11 @@ export class DeliveryRepository {
   }
 
   /** Newest first; `beforeId` is the cursor (the last id of the previous page). */
-  async listAttempts(channelId: string, limit: number, beforeId: bigint | null): Promise<{ attempts: DeliveryAttempt[]; more: boolean }> {
+  async listAttempts(
+    channelId: string,
+    limit: number,
+    beforeId: bigint | null,
+  ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }> {
     const rows = await this.prisma.deliveryAttempt.findMany({
       where: { channelId, ...(beforeId === null ? {} : { id: { lt: beforeId } }) },
       orderBy: { id: 'desc' },

@@ -5,7 +5,10 @@ import { refusedAddressReason } from '../domain/address-policy';
 /** Raised when a webhook host resolves to an address the policy refuses; mapped to the error kind `blocked`. */
 export class BlockedAddressError extends Error {
   readonly code = 'EWEBHOOKBLOCKED';
-  constructor(readonly host: string, reason: string) {
+  constructor(
+    readonly host: string,
+    reason: string,
+  ) {
     super(`webhook host ${host} ${reason}`);
   }
 }
@@ -24,7 +27,9 @@ export function createResolve(servers: readonly string[]): Resolve {
       ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
     ];
     if (addresses.length > 0) return addresses;
-    throw v4.status === 'rejected' ? v4.reason : Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
+    throw v4.status === 'rejected'
+      ? v4.reason
+      : Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
   };
 }
 
@@ -49,8 +54,12 @@ export function guardedLookup(resolve: Resolve) {
   return (host: string, options: LookupOptions, callback: LookupCallback): void => {
     resolvePublic(resolve, host).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-        if (wanted.length === 0) return callback(Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' }), '');
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
+        if (wanted.length === 0)
+          return callback(Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' }), '');
         if (options.all) return callback(null, wanted);
         const first = wanted[0] as LookupAddress;
         callback(null, first.address, first.family);
@@ -59,4 +68,3 @@ export function guardedLookup(resolve: Resolve) {
     );
   };
 }
-

@@ -34,14 +34,20 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 class SmtpMailSender implements MailSender {
   private readonly transport: Transporter;
 
-  constructor(smtpUrl: string, private readonly from: string, timeoutMs: number) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    timeoutMs: number,
+  ) {
     // A pooled transport keeps one SMTP session open for bursts of click mails instead of one per message.
     const url = new URL(smtpUrl);
     this.transport = nodemailer.createTransport({
       host: url.hostname,
       port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
       secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       pool: true,
       connectionTimeout: timeoutMs,
       greetingTimeout: timeoutMs,
@@ -63,14 +69,24 @@ class FolderMailSender implements MailSender {
   private readonly transport: Transporter;
   private announced = false;
 
-  constructor(private readonly dir: string, private readonly from: string, private readonly logger: Logger) {
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly logger: Logger,
+  ) {
     this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.from, ...mail })) as { message: Buffer; messageId: string };
+    const info = (await this.transport.sendMail({ from: this.from, ...mail })) as {
+      message: Buffer;
+      messageId: string;
+    };
     await mkdir(this.dir, { recursive: true });
-    const file = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
+    const file = join(
+      this.dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`,
+    );
     await writeFile(file, info.message);
     if (!this.announced) {
       this.announced = true;

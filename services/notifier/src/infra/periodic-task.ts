@@ -41,7 +41,9 @@ export class PeriodicTask<T> {
     if (!this.started) return;
     this.timer = setTimeout(() => {
       this.runNow()
-        .catch((error: unknown) => this.options.logger.error({ err: error }, `${this.options.name} failed; trying again next interval`))
+        .catch((error: unknown) =>
+          this.options.logger.error({ err: error }, `${this.options.name} failed; trying again next interval`),
+        )
         .finally(() => this.schedule(this.options.intervalMs));
     }, delayMs);
     this.timer.unref();

@@ -31,7 +31,12 @@ export class RetentionSweeper {
   private stopped = false;
 
   constructor(private readonly options: RetentionSweeperOptions) {
-    this.task = new PeriodicTask({ name: 'retention sweep', intervalMs: options.intervalMs, logger: options.logger, run: () => this.run() });
+    this.task = new PeriodicTask({
+      name: 'retention sweep',
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      run: () => this.run(),
+    });
   }
 
   start(): void {
@@ -57,7 +62,8 @@ export class RetentionSweeper {
       total += deleted;
       if (deleted < batch || this.stopped) break;
     }
-    if (total > 0) this.options.logger.info({ deleted: total, cutoff }, 'retention sweep deleted old deliveries and their attempts');
+    if (total > 0)
+      this.options.logger.info({ deleted: total, cutoff }, 'retention sweep deleted old deliveries and their attempts');
     return total;
   }
 }

@@ -42,12 +42,19 @@ export class SecretResealer {
   private report(result: ResealResult): void {
     const { logger, secrets, rotating } = this.options;
     this.options.onPass?.(result);
-    if (result.resealed > 0) logger.info({ ...result, keyId: secrets.currentKeyId }, 'signing secrets re-sealed with the current key');
+    if (result.resealed > 0)
+      logger.info({ ...result, keyId: secrets.currentKeyId }, 'signing secrets re-sealed with the current key');
     if (result.unreadable > 0) {
-      logger.error({ ...result }, 'some signing secrets open with no configured key: add the key that sealed them to SECRET_ENCRYPTION_PREVIOUS_KEYS');
+      logger.error(
+        { ...result },
+        'some signing secrets open with no configured key: add the key that sealed them to SECRET_ENCRYPTION_PREVIOUS_KEYS',
+      );
     } else if (rotating && result.resealed === 0 && !this.announcedClean) {
       this.announcedClean = true;
-      logger.info({ keyId: secrets.currentKeyId }, 'every signing secret is sealed with the current key; SECRET_ENCRYPTION_PREVIOUS_KEYS can be removed once every instance runs with this key');
+      logger.info(
+        { keyId: secrets.currentKeyId },
+        'every signing secret is sealed with the current key; SECRET_ENCRYPTION_PREVIOUS_KEYS can be removed once every instance runs with this key',
+      );
     }
   }
 }

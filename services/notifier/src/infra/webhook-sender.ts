@@ -30,8 +30,15 @@ export class WebhookSender {
   private readonly trusted: Agent;
 
   constructor(private readonly options: WebhookSenderOptions) {
-    const common = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connections: options.connectionsPerOrigin };
-    this.guarded = new Agent({ ...common, connect: { timeout: options.timeoutMs, lookup: guardedLookup(options.resolve) } });
+    const common = {
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connections: options.connectionsPerOrigin,
+    };
+    this.guarded = new Agent({
+      ...common,
+      connect: { timeout: options.timeoutMs, lookup: guardedLookup(options.resolve) },
+    });
     this.trusted = new Agent({ ...common, connect: { timeout: options.timeoutMs } });
   }
 

@@ -28,7 +28,11 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
 
 export async function connectBus(): Promise<KafkaEventBus> {
   const logger = createLogger({ service: 'notifier-test', level: 'warn' });
-  return KafkaEventBus.connect({ brokers: getTestInfra().kafka.brokers, clientId: uniqueName('notifier-test'), logger });
+  return KafkaEventBus.connect({
+    brokers: getTestInfra().kafka.brokers,
+    clientId: uniqueName('notifier-test'),
+    logger,
+  });
 }
 
 export interface StartedNotifier {
@@ -37,10 +41,19 @@ export interface StartedNotifier {
   databaseUrl: string;
 }
 
-export async function startNotifier(bus: KafkaEventBus, env: Record<string, string>, databaseUrl?: string): Promise<StartedNotifier> {
+export async function startNotifier(
+  bus: KafkaEventBus,
+  env: Record<string, string>,
+  databaseUrl?: string,
+): Promise<StartedNotifier> {
   const url = databaseUrl ?? (await createTestDatabase());
   const logger = createLogger({ service: 'notifier', level: 'error' });
-  const service = await startService(loadConfig(env), { logger, bus, databaseUrl: url, rateLimiter: new MemoryRateLimiter() });
+  const service = await startService(loadConfig(env), {
+    logger,
+    bus,
+    databaseUrl: url,
+    rateLimiter: new MemoryRateLimiter(),
+  });
   return { service, baseUrl: `http://127.0.0.1:${service.port}`, databaseUrl: url };
 }
 
@@ -66,7 +79,17 @@ export async function newTenant(bus: KafkaEventBus, scopes: Scope[] = ['notifica
     },
     {
       key: `key:${hash}`,
-      value: { version: 1, eventId: randomUUID(), type: 'api_key', hash, prefix: displayPrefix, tenantId, scopes, expiresAt: null, revoked: false },
+      value: {
+        version: 1,
+        eventId: randomUUID(),
+        type: 'api_key',
+        hash,
+        prefix: displayPrefix,
+        tenantId,
+        scopes,
+        expiresAt: null,
+        revoked: false,
+      },
     },
   ]);
   return { tenantId, apiKey: key };
@@ -77,7 +100,10 @@ export function apiClient(baseUrl: string, apiKey: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -85,7 +111,11 @@ export function apiClient(baseUrl: string, apiKey: string) {
   };
   return {
     call,
-    ready: () => waitFor(async () => (await call('GET', '/v1/channels')).status === 200, { timeoutMs: 20_000, message: 'API key to propagate' }),
+    ready: () =>
+      waitFor(async () => (await call('GET', '/v1/channels')).status === 200, {
+        timeoutMs: 20_000,
+        message: 'API key to propagate',
+      }),
   };
 }
 
@@ -122,5 +152,8 @@ export function clickFact(tenantId: string, notifyChannels: string[], overrides:
 }
 
 export async function publishClicks(bus: KafkaEventBus, facts: ClickFact[]): Promise<void> {
-  await bus.publish(clicksTopic, facts.map((value) => ({ key: clicksTopic.keyOf(value), value })));
+  await bus.publish(
+    clicksTopic,
+    facts.map((value) => ({ key: clicksTopic.keyOf(value), value })),
+  );
 }

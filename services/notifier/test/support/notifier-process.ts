@@ -17,10 +17,15 @@ export async function freePort(): Promise<number> {
 }
 
 /** The production entry point (main.ts) in its own process, so a test can kill it the hard way. */
-export async function spawnNotifier(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+export async function spawnNotifier(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
   const started = Date.now();
-  const child = spawn(process.execPath, [RUN_TS, MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [RUN_TS, MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   await waitFor(

@@ -20,7 +20,12 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const received = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       requests.push(received);
       const nth = requests.filter((r) => r.path === received.path).length;
       const status = (responders.get(received.path) ?? (() => 200))(nth, received);

@@ -28,11 +28,26 @@ export const PREFLIGHT: VisitResponse = withCors({
   },
 });
 
-export const METHOD_NOT_ALLOWED: VisitResponse = withCors(json(405, { error: 'The resolver serves GET, HEAD and OPTIONS', code: 'method_not_allowed' }, { allow: 'GET, HEAD, OPTIONS' }));
+export const METHOD_NOT_ALLOWED: VisitResponse = withCors(
+  json(
+    405,
+    { error: 'The resolver serves GET, HEAD and OPTIONS', code: 'method_not_allowed' },
+    { allow: 'GET, HEAD, OPTIONS' },
+  ),
+);
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}, type = 'application/json'): VisitResponse {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  type = 'application/json',
+): VisitResponse {
   // nosniff: a linkset or error must never be read as HTML or script by a browser that guesses.
-  const base = { 'content-type': `${type}; charset=utf-8`, 'cache-control': NO_STORE, 'x-content-type-options': 'nosniff' };
+  const base = {
+    'content-type': `${type}; charset=utf-8`,
+    'cache-control': NO_STORE,
+    'x-content-type-options': 'nosniff',
+  };
   return { status, headers: { ...base, ...headers }, body: JSON.stringify(body) };
 }
 

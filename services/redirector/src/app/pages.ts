@@ -9,11 +9,17 @@ const STATUS: Record<PageKind, number> = { not_found: 404, unavailable: 404, exp
 export function pageResponse(kind: PageKind, tenants: TenantDirectory, host: string, tenantId?: string): VisitResponse {
   const tenant =
     (tenantId === undefined ? undefined : tenants.byId(tenantId)) ??
-    hostCandidates(host).map((h) => tenants.byDomain(h)).find((t) => t !== undefined);
+    hostCandidates(host)
+      .map((h) => tenants.byDomain(h))
+      .find((t) => t !== undefined);
   const branding = tenant ? { ...tenant.branding, name: tenant.branding.name || tenant.name } : undefined;
   return {
     status: STATUS[kind],
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': NO_STORE, ...visitorPageHeaders(pageStyle(branding)) },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': NO_STORE,
+      ...visitorPageHeaders(pageStyle(branding)),
+    },
     body: brandedPage(kind, branding),
   };
 }

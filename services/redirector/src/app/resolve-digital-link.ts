@@ -1,7 +1,14 @@
 import { shortUrlOriginOf } from '@waymark/contracts';
 import {
-  buildLinkset, digitalLinkLevels, expandCompressedDigitalLink, issue, LINKSET_JSONLD_CONTEXT, parseDigitalLink,
-  type DigitalLinkElements, type Gs1Key, type Gs1Result,
+  buildLinkset,
+  digitalLinkLevels,
+  expandCompressedDigitalLink,
+  issue,
+  LINKSET_JSONLD_CONTEXT,
+  parseDigitalLink,
+  type DigitalLinkElements,
+  type Gs1Key,
+  type Gs1Result,
 } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../domain/destination-url';
@@ -38,12 +45,17 @@ function gtinKey(link: DigitalLinkElements): Gs1Key {
  * `Accept: application/linkset+json`; 400 when invalid; 404 for a valid key Waymark holds no record for (only GTINs
  * have records). `stems`: the path did not open with a primary key, so a custom stem may precede it.
  */
-export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems = false): VisitResponse | Promise<VisitResponse> {
+export function resolveDigitalLink(
+  deps: VisitDeps,
+  request: VisitRequest,
+  stems = false,
+): VisitResponse | Promise<VisitResponse> {
   if (request.method === 'OPTIONS') return PREFLIGHT;
   if (request.method !== 'GET' && request.method !== 'HEAD') return METHOD_NOT_ALLOWED;
   const raw = request.rawQuery === '' ? request.path : `${request.path}?${request.rawQuery}`;
   const bad = firstNonUriCharacter(raw);
-  if (bad !== undefined) return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
+  if (bad !== undefined)
+    return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
   const { parsed, uncompressed } = parseRequested(raw, request, stems);
   if (!parsed.ok) {
     // Behind a possible stem, a path without any GS1 key is simply not a Digital Link.
@@ -56,15 +68,28 @@ export function resolveDigitalLink(deps: VisitDeps, request: VisitRequest, stems
   // A compressed link is answered as its uncompressed form, whose query is the one passed on.
   const asSent = uncompressed === undefined ? request : { ...request, rawQuery: uncompressed.split('?')[1] ?? '' };
   const answer = (records: (LinkEntry | undefined)[]) =>
-    respond(deps, asSent, parsed.value.path, parsed.value.params, paths.map((path, i) => ({ path, record: records[i] })), uncompressed);
-  return found.some((f) => f instanceof Promise) ? Promise.all(found).then(answer) : answer(found as (LinkEntry | undefined)[]);
+    respond(
+      deps,
+      asSent,
+      parsed.value.path,
+      parsed.value.params,
+      paths.map((path, i) => ({ path, record: records[i] })),
+      uncompressed,
+    );
+  return found.some((f) => f instanceof Promise)
+    ? Promise.all(found).then(answer)
+    : answer(found as (LinkEntry | undefined)[]);
 }
 
 /**
  * The request parsed as a Digital Link, else as a compressed one (GS1 Digital Link compression): then `uncompressed`
  * is its uncompressed path and query, which the answer names with `rel="owl:sameAs"` instead of redirecting to it.
  */
-function parseRequested(raw: string, request: VisitRequest, stems: boolean): { parsed: Gs1Result<DigitalLinkElements>; uncompressed?: string } {
+function parseRequested(
+  raw: string,
+  request: VisitRequest,
+  stems: boolean,
+): { parsed: Gs1Result<DigitalLinkElements>; uncompressed?: string } {
   const parsed = parseDigitalLink(raw, { stems });
   if (parsed.ok) return { parsed };
   const uncompressed = expandCompressedDigitalLink(request.path, request.rawQuery);
@@ -79,7 +104,12 @@ interface SelectionParams {
 }
 
 function respond(
-  deps: VisitDeps, request: VisitRequest, requested: string, params: SelectionParams, levels: Level[], uncompressed?: string,
+  deps: VisitDeps,
+  request: VisitRequest,
+  requested: string,
+  params: SelectionParams,
+  levels: Level[],
+  uncompressed?: string,
 ): VisitResponse {
   const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
   const nearest = present[0]?.record;
@@ -88,10 +118,15 @@ function respond(
   if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
   const origin = shortUrlOriginOf(nearest.domain);
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
-  const sameAs = uncompressed === undefined ? '' : `, <${origin}${uncompressed}>; rel="owl:sameAs"; title="Uncompressed GS1 Digital Link"`;
+  const sameAs =
+    uncompressed === undefined
+      ? ''
+      : `, <${origin}${uncompressed}>; rel="owl:sameAs"; title="Uncompressed GS1 Digital Link"`;
   const linksetOf = (status: number) => {
     const levelsOf = usable.map((level) => ({
-      anchor: `${origin}/${level.path}`, entries: recordEntries(level.record), itemDescription: itemDescriptionOf(level.record),
+      anchor: `${origin}/${level.path}`,
+      entries: recordEntries(level.record),
+      itemDescription: itemDescriptionOf(level.record),
     }));
     const type = linksetMediaType(request.accept);
     const linkset = buildLinkset(levelsOf);
@@ -102,9 +137,15 @@ function respond(
   };
   if (wantsLinkset(params.linkType, request.accept)) return linksetOf(200);
 
-  const selection = selectLink(usable.map((level) => recordEntries(level.record)), {
-    linkType: params.linkType, acceptLanguage: request.acceptLanguage, accept: request.accept, context: params.context,
-  });
+  const selection = selectLink(
+    usable.map((level) => recordEntries(level.record)),
+    {
+      linkType: params.linkType,
+      acceptLanguage: request.acceptLanguage,
+      accept: request.accept,
+      context: params.context,
+    },
+  );
   if (selection.kind === 'none') return gs1Page('not_found', deps.tenants, request.host, nearest.tenantId);
   if (selection.kind === 'multiple') return linksetOf(300);
 
@@ -113,7 +154,10 @@ function respond(
     const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua) } as const;
     deps.clicks.record({ entry: nearest, request, context });
   }
-  const passthrough = query.passthrough.split('&').filter((part) => part !== '' && !part.startsWith('linkType=')).join('&');
+  const passthrough = query.passthrough
+    .split('&')
+    .filter((part) => part !== '' && !part.startsWith('linkType='))
+    .join('&');
   return withCors({
     status: 307,
     headers: {

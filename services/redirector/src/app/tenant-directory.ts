@@ -17,7 +17,9 @@ export class TenantDirectory {
 
   applyTenant(state: TenantState): void {
     for (const domain of this.domainsOfTenant.get(state.id) ?? []) this.tenantOfDomain.delete(domain);
-    const domains = [...state.domains.map((d) => d.name.toLowerCase()), state.defaultDomain.toLowerCase()].filter(Boolean);
+    const domains = [...state.domains.map((d) => d.name.toLowerCase()), state.defaultDomain.toLowerCase()].filter(
+      Boolean,
+    );
     for (const domain of domains) this.tenantOfDomain.set(domain, state.id);
     this.domainsOfTenant.set(state.id, domains);
     this.tenants.set(state.id, { id: state.id, name: state.name, branding: state.branding });

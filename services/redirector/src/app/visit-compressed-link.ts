@@ -13,6 +13,8 @@ export function orCompressedDigitalLink(
   answer: VisitResponse | Promise<VisitResponse>,
 ): VisitResponse | Promise<VisitResponse> {
   const retry = (response: VisitResponse) =>
-    response.status === 404 && expandCompressedDigitalLink(request.path) !== null ? resolveDigitalLink(deps, request, true) : response;
+    response.status === 404 && expandCompressedDigitalLink(request.path) !== null
+      ? resolveDigitalLink(deps, request, true)
+      : response;
   return answer instanceof Promise ? answer.then(retry) : retry(answer);
 }

@@ -9,7 +9,11 @@ import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
 
 const METHOD_NOT_ALLOWED: VisitResponse = {
   status: 405,
-  headers: { allow: 'GET, HEAD', 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' },
+  headers: {
+    allow: 'GET, HEAD',
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+  },
   body: JSON.stringify({ error: 'Only GET and HEAD are served on short links', code: 'method_not_allowed' }),
 };
 
@@ -17,7 +21,11 @@ const METHOD_NOT_ALLOWED: VisitResponse = {
  * A visit to `/<code>`: 302 to the destination (visitor's query passed on, scan marker removed) and one click
  * event for a GET; the branded 404 for unknown, disabled and deleted links; the branded 410 after expiry.
  */
-export function visitShortLink(deps: VisitDeps, request: VisitRequest, code: string): VisitResponse | Promise<VisitResponse> {
+export function visitShortLink(
+  deps: VisitDeps,
+  request: VisitRequest,
+  code: string,
+): VisitResponse | Promise<VisitResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return METHOD_NOT_ALLOWED;
   return then(findLink(deps.links, request.host, code), (entry) => answer(deps, request, entry));
 }
@@ -32,5 +40,8 @@ function answer(deps: VisitDeps, request: VisitRequest, entry: LinkEntry | undef
     const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua) } as const;
     deps.clicks.record({ entry, request, context });
   }
-  return { status: 302, headers: { location: withPassthroughQuery(entry.destination, query.passthrough), 'cache-control': NO_STORE } };
+  return {
+    status: 302,
+    headers: { location: withPassthroughQuery(entry.destination, query.passthrough), 'cache-control': NO_STORE },
+  };
 }

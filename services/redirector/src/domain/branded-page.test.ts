@@ -15,7 +15,12 @@ test('tenant branding cannot inject markup, script, styles or unsafe links', () 
 });
 
 test('the expiry page links to the fallback URL and shows the logo; the not-found page has no fallback link', () => {
-  const branding = { name: 'Acme', logoUrl: 'https://cdn.acme.example/logo.png', primaryColor: '#ff0000', fallbackUrl: 'https://acme.example/' };
+  const branding = {
+    name: 'Acme',
+    logoUrl: 'https://cdn.acme.example/logo.png',
+    primaryColor: '#ff0000',
+    fallbackUrl: 'https://acme.example/',
+  };
   const expired = brandedPage('expired', branding);
   expect(expired).toContain('<img src="https://cdn.acme.example/logo.png" alt="Acme">');
   expect(expired).toContain('<a href="https://acme.example/"');

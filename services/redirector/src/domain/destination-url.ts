@@ -37,7 +37,8 @@ function asciiUrl(destination: string): string {
 function percentEncode(text: string, encoding: 'utf8' | 'latin1'): string {
   return text.replace(NOT_HEADER_SAFE_RUNS, (run) => {
     let encoded = '';
-    for (const byte of Buffer.from(run, ABOVE_LATIN1.test(run) ? 'utf8' : encoding)) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    for (const byte of Buffer.from(run, ABOVE_LATIN1.test(run) ? 'utf8' : encoding))
+      encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
     return encoded;
   });
 }

@@ -2,8 +2,18 @@ import { linkOutcome } from './link-outcome';
 import type { LinkEntry } from './link-entry';
 
 const entry = (overrides: Partial<LinkEntry>): LinkEntry => ({
-  tenantId: 't', domain: 'd', code: 'c', destination: 'https://x.example/', status: 'active', title: '', tags: {},
-  expiresAtMs: null, notifyChannels: [], createdAt: '2026-01-01T00:00:00Z', kind: 'link', ...overrides,
+  tenantId: 't',
+  domain: 'd',
+  code: 'c',
+  destination: 'https://x.example/',
+  status: 'active',
+  title: '',
+  tags: {},
+  expiresAtMs: null,
+  notifyChannels: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  kind: 'link',
+  ...overrides,
 });
 
 test('active redirects until expiresAt, then is expired; disabled is unavailable whatever its expiry', () => {

@@ -11,9 +11,7 @@ export interface SelectionRequest {
 }
 
 export type Selection =
-  | { readonly kind: 'redirect'; readonly href: string }
-  | { readonly kind: 'multiple' }
-  | { readonly kind: 'none' };
+  { readonly kind: 'redirect'; readonly href: string } | { readonly kind: 'multiple' } | { readonly kind: 'none' };
 
 const typeOf = (e: LinksetEntryInput) => normalizeLinkType(e.linkType ?? DEFAULT_LINK_TYPE);
 
@@ -43,7 +41,8 @@ function byMediaType(candidates: LinksetEntryInput[], header: string | undefined
   for (const { value } of parsePreferences(header)) {
     if (value === '*/*') continue;
     const matches = (type: string | undefined) =>
-      type !== undefined && (value.endsWith('/*') ? type.toLowerCase().startsWith(value.slice(0, -1)) : type.toLowerCase() === value);
+      type !== undefined &&
+      (value.endsWith('/*') ? type.toLowerCase().startsWith(value.slice(0, -1)) : type.toLowerCase() === value);
     const kept = candidates.filter((e) => matches(e.type));
     if (kept.length > 0) return kept;
   }
@@ -56,7 +55,10 @@ function byContext(candidates: LinksetEntryInput[], context: string | undefined)
 }
 
 /** The entries a request's link type asks for, from the nearest level that has any; null for none at all. */
-function candidatesOf(levels: readonly (readonly LinksetEntryInput[])[], linkType: string | undefined): LinksetEntryInput[] | null {
+function candidatesOf(
+  levels: readonly (readonly LinksetEntryInput[])[],
+  linkType: string | undefined,
+): LinksetEntryInput[] | null {
   const nearest = levels.find((entries) => entries.length > 0) ?? [];
   const fallback = defaultEntry(nearest);
   if (fallback === undefined) return null;
@@ -85,7 +87,8 @@ export function selectLink(levels: readonly (readonly LinksetEntryInput[])[], re
   const candidates = candidatesOf(levels, request.linkType);
   if (candidates === null || candidates.length === 0) return { kind: 'none' };
   const best = byContext(byMediaType(byLanguage(candidates, request.acceptLanguage), request.accept), request.context);
-  if (new Set(best.map((e) => e.href)).size === 1) return { kind: 'redirect', href: (best[0] as LinksetEntryInput).href };
+  if (new Set(best.map((e) => e.href)).size === 1)
+    return { kind: 'redirect', href: (best[0] as LinksetEntryInput).href };
   const fallback = defaultEntry(levels.find((entries) => entries.length > 0) ?? []);
   if (fallback !== undefined && best.includes(fallback)) return { kind: 'redirect', href: fallback.href };
   return { kind: 'multiple' };

@@ -10,7 +10,9 @@ export const JSONLD_CONTEXT_LINK = `<${LINKSET_JSONLD_CONTEXT}>; rel="http://www
  * The media type a linkset is served as: RFC 9264 `application/linkset+json` by default, JSON-LD (with its context
  * embedded) or plain JSON when the client's Accept prefers those (GS1 resolver standard: SHOULD and RECOMMENDED).
  */
-export function linksetMediaType(accept: string | undefined): 'application/linkset+json' | 'application/ld+json' | 'application/json' {
+export function linksetMediaType(
+  accept: string | undefined,
+): 'application/linkset+json' | 'application/ld+json' | 'application/json' {
   for (const { value } of parsePreferences(accept)) {
     if (value === LINKSET_MEDIA_TYPE || value === 'application/ld+json' || value === 'application/json') return value;
   }

@@ -6,7 +6,8 @@ function fakeResponse(name: string, log: string[], destroyed = false): ServerRes
   return {
     destroyed,
     destroy: (error: Error) => log.push(`${name} destroyed: ${error.message}`),
-    writeHead: (status: number, headers: string[]) => log.push(`${name} head ${status} content-length=${headers[headers.indexOf('content-length') + 1]}`),
+    writeHead: (status: number, headers: string[]) =>
+      log.push(`${name} head ${status} content-length=${headers[headers.indexOf('content-length') + 1]}`),
     end: (body?: string) => log.push(`${name} end ${body ?? '(none)'}`),
   } as unknown as ServerResponse;
 }

@@ -32,8 +32,16 @@ export interface ListenerOptions {
 const GS1_KEYS = new Set(GS1_PRIMARY_KEY_AIS);
 const WELL_KNOWN = '/.well-known/gs1resolver';
 /** A miss whose catch-up ran out of time: never a 404 that may be wrong; the visitor's browser may try again. */
-const CATCHING_UP: VisitResponse = json(503, { error: 'The link directory is catching up; try again', code: 'unavailable' }, { 'retry-after': '1' });
-const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loading', code: 'unavailable' }, { 'retry-after': '1' });
+const CATCHING_UP: VisitResponse = json(
+  503,
+  { error: 'The link directory is catching up; try again', code: 'unavailable' },
+  { 'retry-after': '1' },
+);
+const NOT_READY: VisitResponse = json(
+  503,
+  { error: 'The read model is still loading', code: 'unavailable' },
+  { 'retry-after': '1' },
+);
 
 /**
  * The visitor path on plain node:http, in front of the express app: a redirect must cost little more than a
@@ -41,7 +49,9 @@ const NOT_READY: VisitResponse = json(503, { error: 'The read model is still loa
  */
 export function redirectorListener(options: ListenerOptions): RequestListener {
   const responses = new BatchedResponses();
-  const probePaths = new Set(options.serveMetrics === false ? [HEALTH_PATH, READY_PATH] : [HEALTH_PATH, READY_PATH, METRICS_PATH]);
+  const probePaths = new Set(
+    options.serveMetrics === false ? [HEALTH_PATH, READY_PATH] : [HEALTH_PATH, READY_PATH, METRICS_PATH],
+  );
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -95,7 +105,9 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
 }
 
 function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
-  const tenant = hostCandidates(request.host).map((h) => deps.tenants.byDomain(h)).find((t) => t !== undefined);
+  const tenant = hostCandidates(request.host)
+    .map((h) => deps.tenants.byDomain(h))
+    .find((t) => t !== undefined);
   if (!tenant) return gs1Page('not_found', deps.tenants, request.host);
   const name = `${tenant.branding.name || tenant.name} GS1 resolver`;
   return withCors(json(200, resolverDescription(shortUrlOriginOf(request.host), name)));

@@ -12,7 +12,8 @@ export function writeResponse(res: ServerResponse, response: VisitResponse, head
   const body = response.body;
   const headers: string[] = [];
   for (const name in response.headers) headers.push(name, response.headers[name] as string);
-  if (response.status !== 204) headers.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
+  if (response.status !== 204)
+    headers.push('content-length', body === undefined ? '0' : String(Buffer.byteLength(body)));
   res.writeHead(response.status, headers);
   res.end(head ? undefined : body);
 }

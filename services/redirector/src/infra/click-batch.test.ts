@@ -14,7 +14,12 @@ const bytesOfClick = (c: EncodedClick) =>
 
 describe('ClickBatch', () => {
   it('gives back every record as it was appended, in order, non-ASCII text included', () => {
-    const clicks = [click(0), click(1, 'Mozilla/5.0 (Linux; Android 14) «Été» 📱 \u2028'), click(2, '\ud800 lone surrogate'), click(3)];
+    const clicks = [
+      click(0),
+      click(1, 'Mozilla/5.0 (Linux; Android 14) «Été» 📱 \u2028'),
+      click(2, '\ud800 lone surrogate'),
+      click(3),
+    ];
     const batch = ClickBatch.of(clicks);
     expect(batch.length).toBe(4);
     // A lone surrogate is not UTF-8: like every Buffer write, it becomes U+FFFD (the click writer escapes them anyway).
@@ -45,7 +50,7 @@ describe('ClickBatch', () => {
     expect(batch.clicks()).toEqual([click(0), click(1)]);
   });
 
-  it('holds visits\' events and events read back from the spool side by side, in order', () => {
+  it("holds visits' events and events read back from the spool side by side, in order", () => {
     const batch = new ClickBatch(256);
     batch.append(click(0));
     batch.appendVisit(countedVisit(1, 'ü'.repeat(300)));
@@ -55,13 +60,17 @@ describe('ClickBatch', () => {
     const [first, second, third, fourth] = batch.clicks();
     expect([first, third]).toEqual([click(0), click(2)]);
     expect(second?.key).toBe('go.example/c1');
-    expect(ClickFact.parse(JSON.parse(second?.json ?? ''))).toMatchObject({ code: 'c1', ua: 'ü'.repeat(300), eventId: second?.eventId });
+    expect(ClickFact.parse(JSON.parse(second?.json ?? ''))).toMatchObject({
+      code: 'c1',
+      ua: 'ü'.repeat(300),
+      eventId: second?.eventId,
+    });
     expect(ClickFact.parse(JSON.parse(fourth?.json ?? ''))).toMatchObject({ code: 'c3', eventId: fourth?.eventId });
     // Its size is the bytes of its events, exactly: the emitter closes a batch on it, below what a broker takes.
     expect(batch.size).toBe(batch.clicks().reduce((sum, c) => sum + 16 + bytesOfClick(c), 0));
   });
 
-  it('carries a traced visit\'s traceparent beside its event, and none for an untraced one', () => {
+  it("carries a traced visit's traceparent beside its event, and none for an untraced one", () => {
     const traceParent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     const traced = countedVisit(1);
     const batch = new ClickBatch(256);

@@ -87,7 +87,8 @@ export class ClickBatch {
     const keyEnd = writeClickKey(bytes, start + HEADER, visit.entry);
     const eventIdEnd = writeEventId(bytes, keyEnd, visit.request.nowMs);
     const jsonEnd = writeClickJson(bytes, eventIdEnd, visit, keyEnd);
-    const traceParentBytes = traceParent === undefined ? 0 : bytes.write(traceParent, jsonEnd, TRACE_PARENT_ROOM, 'latin1');
+    const traceParentBytes =
+      traceParent === undefined ? 0 : bytes.write(traceParent, jsonEnd, TRACE_PARENT_ROOM, 'latin1');
     const end = jsonEnd + traceParentBytes;
     bytes.writeUInt32LE(keyEnd - start - HEADER, start);
     bytes.writeUInt32LE(eventIdEnd - keyEnd, start + 4);

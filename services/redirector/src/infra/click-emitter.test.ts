@@ -14,7 +14,8 @@ const logger = createLogger({ service: 'click-emitter-test', level: 'silent' });
 const click = (i: number, uaLength = 600): CountedVisit => countedVisit(i, 'u'.repeat(uaLength));
 
 /** The codes of a published batch's events: which visits it carried, in order. */
-const codesOf = (batch: ClickBatch): string[] => batch.clicks().map((c) => (JSON.parse(c.json) as { code: string }).code);
+const codesOf = (batch: ClickBatch): string[] =>
+  batch.clicks().map((c) => (JSON.parse(c.json) as { code: string }).code);
 
 /** A publisher that acknowledges every batch at once, keeping the codes of each. */
 function recordingPublisher() {
@@ -34,11 +35,24 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startEmitter(publisher: ClickEmitterOptions['publisher'], options: Partial<ClickEmitterOptions>): Promise<ClickEmitter> {
+async function startEmitter(
+  publisher: ClickEmitterOptions['publisher'],
+  options: Partial<ClickEmitterOptions>,
+): Promise<ClickEmitter> {
   const dir = mkdtempSync(join(tmpdir(), 'click-emitter-'));
   dirs.push(dir);
   const spool = await ClickSpool.open(dir, 64 * 1024 * 1024, logger);
-  const emitter = new ClickEmitter({ publisher, spool, logger, batchMax: 500, batchMaxBytes: 768 * 1024, flushMs: 60_000, degradeAfterMs: 2_000, retryMs: 1_000, ...options });
+  const emitter = new ClickEmitter({
+    publisher,
+    spool,
+    logger,
+    batchMax: 500,
+    batchMaxBytes: 768 * 1024,
+    flushMs: 60_000,
+    degradeAfterMs: 2_000,
+    retryMs: 1_000,
+    ...options,
+  });
   emitter.start();
   emitters.push(emitter);
   return emitter;

@@ -75,7 +75,13 @@ export class ClickEmitter implements ClickSink {
   get stats(): { published: number; queued: number; spooledBytes: number; dropped: number; degraded: boolean } {
     const { spool } = this.options;
     const queued = this.queue.reduce((sum, batch) => sum + batch.length, 0);
-    return { published: this.published, queued, spooledBytes: spool.bytes, dropped: spool.droppedCount, degraded: this.degraded };
+    return {
+      published: this.published,
+      queued,
+      spooledBytes: spool.bytes,
+      dropped: spool.droppedCount,
+      degraded: this.degraded,
+    };
   }
 
   start(): void {
@@ -154,7 +160,11 @@ export class ClickEmitter implements ClickSink {
       this.degraded = false;
       return true;
     } catch (error) {
-      if (!this.degraded) this.options.logger.warn({ err: error, events: batch.length }, 'clicks.v1 publish failed; spooling events locally');
+      if (!this.degraded)
+        this.options.logger.warn(
+          { err: error, events: batch.length },
+          'clicks.v1 publish failed; spooling events locally',
+        );
       this.degraded = true;
       return false;
     } finally {
@@ -166,7 +176,11 @@ export class ClickEmitter implements ClickSink {
   /** While a publish hangs (brokers unreachable), new events must not pile up in memory: they go to the spool. */
   private spillIfStuck(): void {
     if (!this.sending || Date.now() - this.sending.since < this.options.degradeAfterMs) return;
-    if (!this.degraded) this.options.logger.warn({ ms: Date.now() - this.sending.since }, 'clicks.v1 publish is not answered; spooling new events');
+    if (!this.degraded)
+      this.options.logger.warn(
+        { ms: Date.now() - this.sending.since },
+        'clicks.v1 publish is not answered; spooling new events',
+      );
     this.degraded = true;
     if (this.queue.length > 0) void this.options.spool.append(this.takeQueued());
   }

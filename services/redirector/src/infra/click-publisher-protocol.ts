@@ -22,4 +22,5 @@ export interface CloseRequest {
 export type PublisherRequest = PublishRequest | CloseRequest;
 
 /** Kafka acknowledged the batch, or the reason it did not (the error's message: errors do not cross threads whole). */
-export type PublishReply = { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: string };
+export type PublishReply =
+  { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: string };

@@ -16,5 +16,9 @@ const YOUNG_GENERATION_MB = 6;
 /** Starts one click publisher thread (click-publisher-worker.ts), from the build or from sources alike. */
 export function startClickPublisherThread(data: PublisherWorkerData): Worker {
   const entry = workerEntry(__filename, 'click-publisher-worker');
-  return new Worker(entry.script, { argv: entry.argv, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  return new Worker(entry.script, {
+    argv: entry.argv,
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 }

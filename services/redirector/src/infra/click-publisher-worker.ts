@@ -17,7 +17,10 @@ const port = parentPort;
 if (!port) throw new Error('click-publisher-worker must run in a worker thread');
 const data = workerData as PublisherWorkerData;
 const { service, ...bindings } = data.logBindings;
-const logger = createLogger({ service: typeof service === 'string' ? service : 'redirector', level: data.logLevel as LoggerOptions['level'] }).child({
+const logger = createLogger({
+  service: typeof service === 'string' ? service : 'redirector',
+  level: data.logLevel as LoggerOptions['level'],
+}).child({
   ...bindings,
   thread: 'click-publisher',
 });

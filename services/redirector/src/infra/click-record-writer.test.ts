@@ -35,7 +35,11 @@ const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: fals
 function eventOf(counted: CountedVisit) {
   const batch = new ClickBatch();
   batch.appendVisit(counted);
-  const [click] = ClickBatch.records(new Uint8Array(batch.packed())).map((r) => ({ key: r.key.toString(), eventId: r.eventId.toString(), json: r.json.toString() }));
+  const [click] = ClickBatch.records(new Uint8Array(batch.packed())).map((r) => ({
+    key: r.key.toString(),
+    eventId: r.eventId.toString(),
+    json: r.json.toString(),
+  }));
   if (!click) throw new Error('no record');
   return click;
 }
@@ -43,9 +47,26 @@ function eventOf(counted: CountedVisit) {
 /** What the event must be: ClickFact's fields in its order, as JSON.stringify writes them. */
 function expectedFact({ entry: e, request: r, context: c }: CountedVisit, eventId: string): ClickFact {
   return {
-    version: 1, eventId, event: 'click', source: c.source, code: e.code, shortUrl: shortUrlOf(e.domain, e.code), title: e.title,
-    destination: e.destination, tags: e.tags, createdAt: e.createdAt, ts: r.nowMs, at: new Date(r.nowMs).toISOString(), ip: r.ip, ua: r.ua,
-    referer: r.referer, customerId: e.tenantId, tenantId: e.tenantId, domain: e.domain, bot: c.bot, method: r.method === 'HEAD' ? 'HEAD' : 'GET',
+    version: 1,
+    eventId,
+    event: 'click',
+    source: c.source,
+    code: e.code,
+    shortUrl: shortUrlOf(e.domain, e.code),
+    title: e.title,
+    destination: e.destination,
+    tags: e.tags,
+    createdAt: e.createdAt,
+    ts: r.nowMs,
+    at: new Date(r.nowMs).toISOString(),
+    ip: r.ip,
+    ua: r.ua,
+    referer: r.referer,
+    customerId: e.tenantId,
+    tenantId: e.tenantId,
+    domain: e.domain,
+    bot: c.bot,
+    method: r.method === 'HEAD' ? 'HEAD' : 'GET',
     notifyChannels: [...e.notifyChannels],
   };
 }
@@ -97,7 +118,17 @@ describe('click records written from a visit', () => {
 
   it.each(hostile)('write every string field as JSON.stringify does: %s', (_name, text) => {
     const hostileVisit: CountedVisit = {
-      entry: { ...entry, title: text, code: `c${text}`, destination: text, createdAt: text, tenantId: text, domain: `d${text}`, tags: { [text]: text, k: text }, notifyChannels: [text, text] },
+      entry: {
+        ...entry,
+        title: text,
+        code: `c${text}`,
+        destination: text,
+        createdAt: text,
+        tenantId: text,
+        domain: `d${text}`,
+        tags: { [text]: text, k: text },
+        notifyChannels: [text, text],
+      },
       request: { ...request, ua: text, referer: text, ip: text, method: 'HEAD' },
       context: { source: 'click', bot: true },
     };
@@ -109,7 +140,11 @@ describe('click records written from a visit', () => {
   });
 
   it("carry the link's canonical shortUrl, the one link-api answers (shortUrlOf), decided by the domain alone", () => {
-    const local: CountedVisit = { ...visit, entry: { ...entry, domain: 'localhost:8081' }, request: { ...request, host: 'localhost:8081' } };
+    const local: CountedVisit = {
+      ...visit,
+      entry: { ...entry, domain: 'localhost:8081' },
+      request: { ...request, host: 'localhost:8081' },
+    };
     expect(JSON.parse(eventOf(local).json).shortUrl).toBe('http://localhost:8081/spring');
     expect(JSON.parse(eventOf(visit).json).shortUrl).toBe('https://go.acme.example/spring');
     const gs1: CountedVisit = { ...visit, entry: { ...entry, code: '01/09506000134352/10/ABC1', kind: 'gs1' } };
@@ -117,7 +152,11 @@ describe('click records written from a visit', () => {
   });
 
   it('write null for a visit without a referer, and the source, bot flag and method as given', () => {
-    const click = eventOf({ ...visit, request: { ...request, referer: null }, context: { ...visit.context, source: 'click', bot: true } });
+    const click = eventOf({
+      ...visit,
+      request: { ...request, referer: null },
+      context: { ...visit.context, source: 'click', bot: true },
+    });
     expect(JSON.parse(click.json)).toMatchObject({ referer: null, source: 'click', bot: true, method: 'GET' });
     expect(JSON.parse(eventOf(visit).json)).toMatchObject({ referer: request.referer, source: 'qr', bot: false });
   });
@@ -131,14 +170,25 @@ describe('click records written from a visit', () => {
   });
 
   it('give each visit its own, time-ordered eventId', () => {
-    const ids = Array.from({ length: 100 }, (_, i) => eventOf({ ...visit, request: { ...request, nowMs: request.nowMs + i } }).eventId);
+    const ids = Array.from(
+      { length: 100 },
+      (_, i) => eventOf({ ...visit, request: { ...request, nowMs: request.nowMs + i } }).eventId,
+    );
     expect(new Set(ids).size).toBe(100);
     expect([...ids].sort()).toEqual(ids);
   });
 
   it('never need more room than clickRecordBound says, for text of any width in any field', () => {
     // Long enough that one field's need is far beyond the spare room the others' bounds leave (some 1 KB in `visit`).
-    const texts = ['', 'a', '\u0001'.repeat(1_000), '\u0800'.repeat(1_000), '\u{1f600}'.repeat(500), '\ud800'.repeat(1_000), 'é'.repeat(47)];
+    const texts = [
+      '',
+      'a',
+      '\u0001'.repeat(1_000),
+      '\u0800'.repeat(1_000),
+      '\u{1f600}'.repeat(500),
+      '\ud800'.repeat(1_000),
+      'é'.repeat(47),
+    ];
     // One field at a time, the others as in `visit`.
     const fields: ((text: string) => CountedVisit)[] = [
       (text) => ({ ...visit, entry: { ...entry, title: text } }),
@@ -152,7 +202,11 @@ describe('click records written from a visit', () => {
       (text) => ({ ...visit, request: { ...request, ua: text } }),
       (text) => ({ ...visit, request: { ...request, ip: text } }),
       (text) => ({ ...visit, request: { ...request, referer: text } }),
-      (text) => ({ ...visit, request: { ...request, referer: null, nowMs: -8_640_000_000_000_000 }, entry: { ...entry, title: text } }),
+      (text) => ({
+        ...visit,
+        request: { ...request, referer: null, nowMs: -8_640_000_000_000_000 },
+        entry: { ...entry, title: text },
+      }),
     ];
     for (const field of fields) {
       for (const text of texts) {

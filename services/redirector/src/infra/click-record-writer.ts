@@ -46,9 +46,31 @@ const longest = (...parts: Buffer[]) => Math.max(...parts.map((part) => part.len
  * the eventId's text twice (after the key, and in the value), `ts` and `at` at their longest, the key's slash.
  */
 const FIXED_BYTES =
-  [OPEN, SHORT_URL, TITLE, DESTINATION, TAGS, CREATED_AT, TS, AT, IP, UA, CUSTOMER_ID, TENANT_ID, DOMAIN, CLOSE, SCHEME_END].reduce((sum, part) => sum + part.length, 0) +
-  longest(SOURCE_QR, SOURCE_CLICK) + longest(REFERER_NULL, REFERER) + longest(BOT_TRUE, BOT_FALSE) + longest(METHOD_GET, METHOD_HEAD) +
-  2 * UUID_TEXT_LENGTH + TS_MAX + ISO_MAX + 1;
+  [
+    OPEN,
+    SHORT_URL,
+    TITLE,
+    DESTINATION,
+    TAGS,
+    CREATED_AT,
+    TS,
+    AT,
+    IP,
+    UA,
+    CUSTOMER_ID,
+    TENANT_ID,
+    DOMAIN,
+    CLOSE,
+    SCHEME_END,
+  ].reduce((sum, part) => sum + part.length, 0) +
+  longest(SOURCE_QR, SOURCE_CLICK) +
+  longest(REFERER_NULL, REFERER) +
+  longest(BOT_TRUE, BOT_FALSE) +
+  longest(METHOD_GET, METHOD_HEAD) +
+  2 * UUID_TEXT_LENGTH +
+  TS_MAX +
+  ISO_MAX +
+  1;
 
 /** Bytes writeClickKey, writeEventId and writeClickJson may take for the visit together, at most. */
 export function clickRecordBound(visit: CountedVisit): number {
@@ -57,9 +79,17 @@ export function clickRecordBound(visit: CountedVisit): number {
   // Each string as often as it is written: code and domain as members, in the short URL (whose quotes the scheme's
   // bound counts) and in the key (UTF-8 takes at most 3 bytes a unit, less than the 6 counted); tenantId twice.
   let bound =
-    FIXED_BYTES + 3 * jsonStringBound(entry.code) + 3 * jsonStringBound(entry.domain) + SCHEME_MAX +
-    jsonStringBound(entry.title) + jsonStringBound(entry.destination) + jsonStringBound(entry.createdAt) + jsonStringBound(request.ip) +
-    jsonStringBound(request.ua) + (referer === null ? 0 : jsonStringBound(referer)) + 2 * jsonStringBound(entry.tenantId);
+    FIXED_BYTES +
+    3 * jsonStringBound(entry.code) +
+    3 * jsonStringBound(entry.domain) +
+    SCHEME_MAX +
+    jsonStringBound(entry.title) +
+    jsonStringBound(entry.destination) +
+    jsonStringBound(entry.createdAt) +
+    jsonStringBound(request.ip) +
+    jsonStringBound(request.ua) +
+    (referer === null ? 0 : jsonStringBound(referer)) +
+    2 * jsonStringBound(entry.tenantId);
   const tags = entry.tags;
   for (const key in tags) bound += jsonStringBound(key) + jsonStringBound(tags[key] as string) + 2;
   for (const channel of entry.notifyChannels) bound += jsonStringBound(channel) + 1;
@@ -118,7 +148,10 @@ export function writeClickJson(bytes: Buffer, at: number, visit: CountedVisit, e
   at = writeAscii(bytes, writeBytes(bytes, at, AT), isoAt(request.nowMs));
   at = writeJsonString(bytes, writeBytes(bytes, at, IP), request.ip);
   at = writeJsonString(bytes, writeBytes(bytes, at, UA), request.ua);
-  at = request.referer === null ? writeBytes(bytes, at, REFERER_NULL) : writeJsonString(bytes, writeBytes(bytes, at, REFERER), request.referer);
+  at =
+    request.referer === null
+      ? writeBytes(bytes, at, REFERER_NULL)
+      : writeJsonString(bytes, writeBytes(bytes, at, REFERER), request.referer);
   at = writeJsonString(bytes, writeBytes(bytes, at, CUSTOMER_ID), entry.tenantId);
   at = writeJsonString(bytes, writeBytes(bytes, at, TENANT_ID), entry.tenantId);
   at = writeJsonString(bytes, writeBytes(bytes, at, DOMAIN), entry.domain);

@@ -8,9 +8,27 @@ import { ClickSpool } from './click-spool';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 const fact = (n: number, ua = ''): ClickFact => ({
-  version: 1, eventId: `e${n}`, event: 'click', source: 'click', code: 'c', shortUrl: 'https://d.example/c', title: '',
-  destination: 'https://x.example/', tags: {}, createdAt: '2026-01-01T00:00:00Z', ts: n, at: '2026-01-01T00:00:00Z',
-  ip: '127.0.0.1', ua, referer: null, customerId: 't', tenantId: 't', domain: 'd.example', bot: false, method: 'GET', notifyChannels: [],
+  version: 1,
+  eventId: `e${n}`,
+  event: 'click',
+  source: 'click',
+  code: 'c',
+  shortUrl: 'https://d.example/c',
+  title: '',
+  destination: 'https://x.example/',
+  tags: {},
+  createdAt: '2026-01-01T00:00:00Z',
+  ts: n,
+  at: '2026-01-01T00:00:00Z',
+  ip: '127.0.0.1',
+  ua,
+  referer: null,
+  customerId: 't',
+  tenantId: 't',
+  domain: 'd.example',
+  bot: false,
+  method: 'GET',
+  notifyChannels: [],
 });
 const click = (n: number, ua = ''): EncodedClick => encodeClickFact(fact(n, ua));
 

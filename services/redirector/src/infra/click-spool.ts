@@ -39,12 +39,21 @@ export class ClickSpool {
 
   static async open(dir: string, maxBytes: number, logger: Logger): Promise<ClickSpool> {
     await fs.mkdir(dir, { recursive: true });
-    const segments = (await fs.readdir(dir)).map((f) => SEGMENT.exec(f)?.[1]).filter((s): s is string => s !== undefined).map(Number).sort((a, b) => a - b);
+    const segments = (await fs.readdir(dir))
+      .map((f) => SEGMENT.exec(f)?.[1])
+      .filter((s): s is string => s !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
     const cursor = await readCursor(dir);
     let pending = 0;
-    for (const seq of segments) pending += (await fs.stat(join(dir, name(seq)))).size - (seq === cursor.segment ? cursor.offset : 0);
+    for (const seq of segments)
+      pending += (await fs.stat(join(dir, name(seq)))).size - (seq === cursor.segment ? cursor.offset : 0);
     const active = (segments.at(-1) ?? 0) + 1;
-    if (pending > 0) logger.info({ dir, bytes: pending, segments: segments.length }, 'click spool holds events from an earlier run; replaying');
+    if (pending > 0)
+      logger.info(
+        { dir, bytes: pending, segments: segments.length },
+        'click spool holds events from an earlier run; replaying',
+      );
     return new ClickSpool(dir, maxBytes, logger, [...segments, active], active, 0, Math.max(0, pending), cursor);
   }
 
@@ -79,7 +88,11 @@ export class ClickSpool {
       lines.push(line);
       size += bytes;
     }
-    if (lines.length < clicks.length) this.logger.error({ dropped: clicks.length - lines.length, maxBytes: this.maxBytes }, 'click spool is full; events dropped');
+    if (lines.length < clicks.length)
+      this.logger.error(
+        { dropped: clicks.length - lines.length, maxBytes: this.maxBytes },
+        'click spool is full; events dropped',
+      );
     if (size === 0) return this.writes;
     this.pendingBytes += size;
     const file = join(this.dir, name(this.active));
@@ -126,7 +139,12 @@ export class ClickSpool {
     this.segments.push(this.active);
   }
 
-  private parse(buffer: Buffer, max: number, maxBytes: number, atEnd: boolean): { clicks: EncodedClick[]; consumed: number } {
+  private parse(
+    buffer: Buffer,
+    max: number,
+    maxBytes: number,
+    atEnd: boolean,
+  ): { clicks: EncodedClick[]; consumed: number } {
     const clicks: EncodedClick[] = [];
     let position = 0;
     while (clicks.length < max && position < buffer.length) {

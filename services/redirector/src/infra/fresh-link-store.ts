@@ -16,7 +16,8 @@ export class FreshLinkStore implements LinkStore {
 
   get(key: string): LinkEntry | undefined | Promise<LinkEntry | undefined> {
     const found = this.inner.get(key);
-    if (found instanceof Promise) return found.then((entry) => entry ?? this.fresh.afterMiss(key, () => this.inner.get(key)));
+    if (found instanceof Promise)
+      return found.then((entry) => entry ?? this.fresh.afterMiss(key, () => this.inner.get(key)));
     return found ?? this.fresh.afterMiss(key, () => this.inner.get(key));
   }
 

@@ -27,12 +27,16 @@ test.each(samples)('writeJsonString writes what JSON.stringify writes, within js
 });
 
 test('writeJsonChars escapes ASCII text without quotes, and gives up on anything else', () => {
-  expect(written(64, (bytes) => writeJsonChars(bytes, 0, 'a"b\\c\nd\u0001'))).toBe(JSON.stringify('a"b\\c\nd\u0001').slice(1, -1));
+  expect(written(64, (bytes) => writeJsonChars(bytes, 0, 'a"b\\c\nd\u0001'))).toBe(
+    JSON.stringify('a"b\\c\nd\u0001').slice(1, -1),
+  );
   expect(writeJsonChars(Buffer.alloc(64), 0, 'abc é')).toBe(-1);
 });
 
 test.each(samples)('writeUtf8 writes what Buffer#write writes: %j', (text) => {
-  expect(written(3 * text.length, (bytes) => writeUtf8(bytes, 0, text))).toBe(Buffer.from(text, 'utf8').toString('utf8'));
+  expect(written(3 * text.length, (bytes) => writeUtf8(bytes, 0, text))).toBe(
+    Buffer.from(text, 'utf8').toString('utf8'),
+  );
 });
 
 test('writeBytes and writeAscii write as they are, where they are told', () => {

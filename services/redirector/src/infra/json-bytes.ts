@@ -9,7 +9,9 @@
  */
 
 /** How JSON.stringify writes each ASCII character inside a string: as itself, but for controls, quote and backslash. */
-const ESCAPES: Uint8Array[] = Array.from({ length: 0x80 }, (_, code) => Buffer.from(JSON.stringify(String.fromCharCode(code)).slice(1, -1), 'latin1'));
+const ESCAPES: Uint8Array[] = Array.from({ length: 0x80 }, (_, code) =>
+  Buffer.from(JSON.stringify(String.fromCharCode(code)).slice(1, -1), 'latin1'),
+);
 
 /** Bytes a JSON string of `text` can take, at most: six per UTF-16 unit (`\u001f`, `\ud800`) and its quotes. */
 export function jsonStringBound(text: string): number {

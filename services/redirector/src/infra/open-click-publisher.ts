@@ -20,7 +20,12 @@ export function openClickPublisher(
   config: Pick<ProductionConfig, 'CLICK_PUBLISHER' | 'KAFKA_BROKERS'>,
   deps: { bus: EventBus; clientId: string; logger: Logger },
 ): OpenedClickPublisher {
-  if (config.CLICK_PUBLISHER === 'inline') return { publisher: busClickPublisher(deps.bus), close: async () => undefined };
-  const threaded = new ThreadedClickPublisher({ brokers: config.KAFKA_BROKERS, clientId: deps.clientId, logger: deps.logger });
+  if (config.CLICK_PUBLISHER === 'inline')
+    return { publisher: busClickPublisher(deps.bus), close: async () => undefined };
+  const threaded = new ThreadedClickPublisher({
+    brokers: config.KAFKA_BROKERS,
+    clientId: deps.clientId,
+    logger: deps.logger,
+  });
   return { publisher: threaded, close: () => threaded.close() };
 }

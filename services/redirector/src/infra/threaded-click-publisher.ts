@@ -75,11 +75,16 @@ export class ThreadedClickPublisher implements ClickPublisher {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         thread.exited.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.options.closeTimeoutMs ?? 5_000))),
+        new Promise<boolean>(
+          (resolve) => (timer = setTimeout(() => resolve(true), this.options.closeTimeoutMs ?? 5_000)),
+        ),
       ]);
       clearTimeout(timer);
       if (timedOut) {
-        this.options.logger.warn({ timeoutMs: this.options.closeTimeoutMs ?? 5_000 }, 'click publisher thread did not close in time; terminating it');
+        this.options.logger.warn(
+          { timeoutMs: this.options.closeTimeoutMs ?? 5_000 },
+          'click publisher thread did not close in time; terminating it',
+        );
         await thread.worker.terminate();
       }
     })());
@@ -95,7 +100,11 @@ export class ThreadedClickPublisher implements ClickPublisher {
     });
     // The HTTP server is what keeps a service alive; an idle producer thread must not keep a stopped one running.
     worker.unref();
-    const thread: Thread = { worker, pending: new Map(), exited: new Promise((resolve) => worker.once('exit', () => resolve())) };
+    const thread: Thread = {
+      worker,
+      pending: new Map(),
+      exited: new Promise((resolve) => worker.once('exit', () => resolve())),
+    };
     worker.on('message', (reply: PublishReply) => {
       const pending = thread.pending.get(reply.id);
       if (!pending) return;
@@ -114,6 +123,10 @@ export class ThreadedClickPublisher implements ClickPublisher {
     thread.pending.clear();
     if (this.thread !== thread) return;
     this.thread = undefined;
-    if (!this.closing) this.options.logger.error({ err: error }, 'click publisher thread died; its pending publishes fail, the next one starts a fresh thread');
+    if (!this.closing)
+      this.options.logger.error(
+        { err: error },
+        'click publisher thread died; its pending publishes fail, the next one starts a fresh thread',
+      );
   }
 }

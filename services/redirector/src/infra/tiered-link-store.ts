@@ -51,7 +51,8 @@ export class TieredLinkStore implements LinkStore {
   constructor(options: { redis: Redis; memoryMax: number; logger: Logger }) {
     this.hot = new LRUCache({ max: options.memoryMax });
     const redis = options.redis as RedisWithScript;
-    if (typeof redis.waymarkApplyLink !== 'function') redis.defineCommand('waymarkApplyLink', { numberOfKeys: 1, lua: APPLY_IF_NEWER });
+    if (typeof redis.waymarkApplyLink !== 'function')
+      redis.defineCommand('waymarkApplyLink', { numberOfKeys: 1, lua: APPLY_IF_NEWER });
     this.redis = redis;
   }
 

@@ -16,7 +16,10 @@ function pooledRandom(): Uint8Array {
   return RANDOM_POOL.subarray(randomOffset - 16, randomOffset);
 }
 
-const HEX_DIGITS = Buffer.from(Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0')).join(''), 'latin1');
+const HEX_DIGITS = Buffer.from(
+  Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0')).join(''),
+  'latin1',
+);
 /** Where each of the 16 bytes goes in `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`. */
 const TEXT_POSITIONS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 /** Bytes of the text of a UUID. */

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { identityTopic, linksTopic, linkKey, type ClickFact, type LinkState, type TenantState } from '@waymark/contracts';
+import {
+  identityTopic,
+  linksTopic,
+  linkKey,
+  type ClickFact,
+  type LinkState,
+  type TenantState,
+} from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { uniqueName } from '@waymark/testkit';
 import type { CountedVisit } from '../../src/app/click-record';
@@ -21,7 +28,12 @@ export function newTenant(overrides: Partial<TenantState> = {}): TenantState {
     entitlements: ['resolver'],
     defaultDomain: domain,
     domains: [{ name: domain, verified: true }],
-    branding: { name: 'Acme Coffee', primaryColor: '#112233', backgroundColor: '#fafafa', fallbackUrl: 'https://acme.example/' },
+    branding: {
+      name: 'Acme Coffee',
+      primaryColor: '#112233',
+      backgroundColor: '#fafafa',
+      fallbackUrl: 'https://acme.example/',
+    },
     ...overrides,
   };
 }
@@ -52,7 +64,10 @@ export async function publishTenant(bus: EventBus, tenant: TenantState): Promise
 }
 
 export async function publishLinks(bus: EventBus, links: LinkState[]): Promise<void> {
-  await bus.publish(linksTopic, links.map((link) => ({ key: linkKey(link), value: { ...link, eventId: randomUUID() } })));
+  await bus.publish(
+    linksTopic,
+    links.map((link) => ({ key: linkKey(link), value: { ...link, eventId: randomUUID() } })),
+  );
 }
 
 export async function deleteLink(bus: EventBus, link: LinkState): Promise<void> {
@@ -91,9 +106,28 @@ export function newClickFact(link: LinkState, overrides: Partial<ClickFact> = {}
 /** A counted visit of link `c<n>` on go.example (a GET, no referer), its user agent `ua`. */
 export function countedVisit(n: number, ua = 'Mozilla/5.0'): CountedVisit {
   const entry: LinkEntry = {
-    tenantId: 't', domain: 'go.example', code: `c${n}`, destination: 'https://x.example/', status: 'active', title: '', tags: {},
-    expiresAtMs: null, notifyChannels: [], createdAt: '2026-01-01T00:00:00.000Z', kind: 'link',
+    tenantId: 't',
+    domain: 'go.example',
+    code: `c${n}`,
+    destination: 'https://x.example/',
+    status: 'active',
+    title: '',
+    tags: {},
+    expiresAtMs: null,
+    notifyChannels: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    kind: 'link',
   };
-  const request: VisitRequest = { host: 'go.example', path: `/c${n}`, rawQuery: '', method: 'GET', ip: '127.0.0.1', ua, referer: null, accept: undefined, nowMs: 1_800_000_000_000 + n };
+  const request: VisitRequest = {
+    host: 'go.example',
+    path: `/c${n}`,
+    rawQuery: '',
+    method: 'GET',
+    ip: '127.0.0.1',
+    ua,
+    referer: null,
+    accept: undefined,
+    nowMs: 1_800_000_000_000 + n,
+  };
   return { entry, request, context: { source: 'click', bot: false } };
 }

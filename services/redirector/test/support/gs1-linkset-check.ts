@@ -13,12 +13,17 @@ const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((s) =
 function linkProblems(where: string, link: unknown): string[] {
   if (typeof link !== 'object' || link === null) return [`${where} is not an object`];
   const l = link as Record<string, unknown>;
-  const problems = Object.keys(l).filter((k) => !LINK_KEYS.has(k)).map((k) => `${where} has the extra property ${k}`);
+  const problems = Object.keys(l)
+    .filter((k) => !LINK_KEYS.has(k))
+    .map((k) => `${where} has the extra property ${k}`);
   if (!isHttpUrl(l.href)) problems.push(`${where}.href is not an http(s) URL`);
   if (typeof l.title !== 'string') problems.push(`${where} has no title`);
-  if (l.hreflang !== undefined && !isStringArray(l.hreflang)) problems.push(`${where}.hreflang is not an array of strings`);
-  if (l.type !== undefined && !(typeof l.type === 'string' && /\w+\/[-+.\w]+/.test(l.type))) problems.push(`${where}.type is not a media type`);
-  if (l.context !== undefined && !isStringArray(l.context)) problems.push(`${where}.context is not an array of strings`);
+  if (l.hreflang !== undefined && !isStringArray(l.hreflang))
+    problems.push(`${where}.hreflang is not an array of strings`);
+  if (l.type !== undefined && !(typeof l.type === 'string' && /\w+\/[-+.\w]+/.test(l.type)))
+    problems.push(`${where}.type is not a media type`);
+  if (l.context !== undefined && !isStringArray(l.context))
+    problems.push(`${where}.context is not an array of strings`);
   return problems;
 }
 
@@ -26,7 +31,9 @@ function linkProblems(where: string, link: unknown): string[] {
 export function gs1LinksetProblems(doc: unknown): string[] {
   if (typeof doc !== 'object' || doc === null) return ['not an object'];
   const root = doc as Record<string, unknown>;
-  const problems = Object.keys(root).filter((k) => k !== 'linkset').map((k) => `extra top-level property ${k}`);
+  const problems = Object.keys(root)
+    .filter((k) => k !== 'linkset')
+    .map((k) => `extra top-level property ${k}`);
   if (!Array.isArray(root.linkset)) return [...problems, 'linkset is not an array'];
   root.linkset.forEach((context: unknown, i) => {
     const c = (context ?? {}) as Record<string, unknown>;
@@ -36,9 +43,11 @@ export function gs1LinksetProblems(doc: unknown): string[] {
     }
     for (const [relation, links] of Object.entries(c)) {
       if (CONTEXT_KEYS.has(relation)) continue;
-      if (!/^[a-z-]+$/.test(relation) && !isHttpUrl(relation)) problems.push(`linkset[${i}] has the property ${relation}, not a relation`);
+      if (!/^[a-z-]+$/.test(relation) && !isHttpUrl(relation))
+        problems.push(`linkset[${i}] has the property ${relation}, not a relation`);
       else if (!Array.isArray(links)) problems.push(`linkset[${i}]["${relation}"] is not an array`);
-      else links.forEach((link: unknown, j) => problems.push(...linkProblems(`linkset[${i}]["${relation}"][${j}]`, link)));
+      else
+        links.forEach((link: unknown, j) => problems.push(...linkProblems(`linkset[${i}]["${relation}"][${j}]`, link)));
     }
   });
   return problems;

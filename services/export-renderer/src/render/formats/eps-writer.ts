@@ -41,7 +41,10 @@ export function renderEps(a: Artwork, options: EpsOptions, title: string): Buffe
     '%%LanguageLevel: 2',
     '%%Pages: 1',
     ...(options.ink === 'spot' && options.spotName
-      ? [`%%DocumentCustomColors: ${psString(options.spotName)}`, `%%CMYKCustomColor: 0 0 0 1 ${psString(options.spotName)}`]
+      ? [
+          `%%DocumentCustomColors: ${psString(options.spotName)}`,
+          `%%CMYKCustomColor: 0 0 0 1 ${psString(options.spotName)}`,
+        ]
       : ['%%DocumentProcessColors: Black']),
     '%%EndComments',
     '%%BeginProlog',

@@ -4,19 +4,31 @@ import { EM, glyphCache, type Glyph } from '../hri/ocrb-outlines';
 export const pdfGlyph = glyphCache((g: Glyph) =>
   g.ops
     .map((o) =>
-      o.op === 'Z' ? 'h' : o.op === 'C' ? `${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y} c` : `${o.x} ${o.y} ${o.op === 'M' ? 'm' : 'l'}`,
+      o.op === 'Z'
+        ? 'h'
+        : o.op === 'C'
+          ? `${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y} c`
+          : `${o.x} ${o.y} ${o.op === 'M' ? 'm' : 'l'}`,
     )
     .join(' '),
 );
 
 /** A glyph's outline in PostScript, with the prolog's one-letter operators (font units). */
 export const psGlyph = glyphCache((g: Glyph) =>
-  g.ops.map((o) => (o.op === 'Z' ? 'P' : o.op === 'C' ? `${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y} C` : `${o.x} ${o.y} ${o.op}`)).join(' '),
+  g.ops
+    .map((o) =>
+      o.op === 'Z' ? 'P' : o.op === 'C' ? `${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y} C` : `${o.x} ${o.y} ${o.op}`,
+    )
+    .join(' '),
 );
 
 /** A glyph's outline as SVG path data (font units). */
 export const svgGlyph = glyphCache((g: Glyph) =>
-  g.ops.map((o) => (o.op === 'Z' ? 'z' : o.op === 'C' ? `C${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y}` : `${o.op}${o.x} ${o.y}`)).join(''),
+  g.ops
+    .map((o) =>
+      o.op === 'Z' ? 'z' : o.op === 'C' ? `C${o.x1} ${o.y1} ${o.x2} ${o.y2} ${o.x} ${o.y}` : `${o.op}${o.x} ${o.y}`,
+    )
+    .join(''),
 );
 
 /** Scale from font units to `unitsPerMm` for a glyph of sizeMm, with enough digits for sub-micron accuracy. */

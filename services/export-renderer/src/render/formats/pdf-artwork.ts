@@ -13,7 +13,8 @@ function rectOperators(a: Artwork, xMm: number, yMm: number): string {
     const col = formattedOnce((i) => num((xMm + i * m) * PT_PER_MM));
     const row = formattedOnce((i) => num((yMm + i * m) * PT_PER_MM));
     const len = formattedOnce((i) => num(i * m * PT_PER_MM));
-    for (let i = 0; i < units.length; i += 4) ops += `${col(units[i]!)} ${row(units[i + 1]!)} ${len(units[i + 2]!)} ${len(units[i + 3]!)} re\n`;
+    for (let i = 0; i < units.length; i += 4)
+      ops += `${col(units[i]!)} ${row(units[i + 1]!)} ${len(units[i + 2]!)} ${len(units[i + 3]!)} re\n`;
     return ops;
   }
   for (const r of a.rects) {
@@ -29,7 +30,12 @@ function rectOperators(a: Artwork, xMm: number, yMm: number): string {
  * the content stream. Each HRI glyph is drawn under its own `cm` in font units, by `glyphOperator` (e.g. a Form
  * XObject's `/G48 Do`) or, by default, as its outline.
  */
-export function artworkOperators(a: Artwork, xMm: number, yMm: number, glyphOperator: (ch: string) => string = (ch) => `${pdfGlyph(ch)} f*`): string {
+export function artworkOperators(
+  a: Artwork,
+  xMm: number,
+  yMm: number,
+  glyphOperator: (ch: string) => string = (ch) => `${pdfGlyph(ch)} f*`,
+): string {
   let ops = rectOperators(a, xMm, yMm);
   if (a.rects.length > 0) ops += 'f*\n';
   for (const g of a.glyphs) {

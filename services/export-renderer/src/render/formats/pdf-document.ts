@@ -36,7 +36,11 @@ export function createPrintDocument(ink: Ink, title: string): PrintDocument {
   if (ink.ink === 'spot' && ink.spotName) {
     // Missing from @types/pdfkit; pdfkit >= 0.14 builds a Separation with a DeviceCMYK tint function.
     (doc as unknown as { addSpotColor(n: string, c: number, m: number, y: number, k: number): void }).addSpotColor(
-      ink.spotName, 0, 0, 0, 100,
+      ink.spotName,
+      0,
+      0,
+      0,
+      100,
     );
   }
   if (ink.iccIntent) {
@@ -62,12 +66,19 @@ export function addInkPage(doc: PrintDocument, widthPt: number, heightPt: number
   doc.addPage({ size: [widthPt, heightPt], margin: 0 });
   doc.page.ext_gstates.GSop = state.overprint;
   doc.addContent('/GSop gs');
-  const color = state.ink.ink === 'spot' && state.ink.spotName ? state.ink.spotName : ([0, 0, 0, 100] as [number, number, number, number]);
+  const color =
+    state.ink.ink === 'spot' && state.ink.spotName
+      ? state.ink.spotName
+      : ([0, 0, 0, 100] as [number, number, number, number]);
   doc.fillColor(color).strokeColor(color);
 }
 
 /** Page boxes in default user space (origin bottom-left): [x0, y0, x1, y1] in points. */
-export function setPageBox(doc: PrintDocument, box: 'TrimBox' | 'BleedBox', rect: [number, number, number, number]): void {
+export function setPageBox(
+  doc: PrintDocument,
+  box: 'TrimBox' | 'BleedBox',
+  rect: [number, number, number, number],
+): void {
   (doc.page.dictionary.data as Record<string, unknown>)[box] = rect;
 }
 

@@ -23,7 +23,9 @@ export function pdfFile(objects: readonly PdfObject[], trailer: string): Buffer 
     }
   });
   const xref = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<<${trailer}/Size ${objects.length + 1}>>\nstartxref\n${at}\n%%EOF\n`);
+  add(
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<<${trailer}/Size ${objects.length + 1}>>\nstartxref\n${at}\n%%EOF\n`,
+  );
   return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 }
 

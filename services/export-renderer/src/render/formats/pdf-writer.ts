@@ -57,7 +57,10 @@ export function renderPdf(a: Artwork, options: PdfOptions, title: string): Buffe
     : '';
   let xobjects = '';
   for (const ch of new Set(a.glyphs.map((g) => g.ch))) {
-    const ref = extra({ dict: `<</Type/XObject/Subtype/Form/BBox${pdfGlyphBBox(ch)}/Filter/FlateDecode>>`, stream: glyphStream(ch) });
+    const ref = extra({
+      dict: `<</Type/XObject/Subtype/Form/BBox${pdfGlyphBBox(ch)}/Filter/FlateDecode>>`,
+      stream: glyphStream(ch),
+    });
     xobjects += `/${glyphId(ch)} ${ref} 0 R`;
   }
   const now = new Date();

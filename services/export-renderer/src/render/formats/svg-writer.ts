@@ -11,7 +11,8 @@ function rectsPath(a: Artwork): string {
   const units = moduleUnits(a);
   let d = '';
   if (units) {
-    for (let i = 0; i < units.length; i += 4) d += `M${units[i]} ${units[i + 1]}h${units[i + 2]}v${units[i + 3]}h-${units[i + 2]}z`;
+    for (let i = 0; i < units.length; i += 4)
+      d += `M${units[i]} ${units[i + 1]}h${units[i + 2]}v${units[i + 3]}h-${units[i + 2]}z`;
     return `<path transform="scale(${a.moduleMm})" d="${d}"/>`;
   }
   for (const r of a.rects) d += `M${num(r.x)} ${num(r.y)}h${num(r.w)}v${num(r.h)}h${num(-r.w)}z`;

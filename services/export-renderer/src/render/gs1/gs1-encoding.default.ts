@@ -1,4 +1,12 @@
-import { compressDigitalLink, ean13FromGtin, elementStringFnc1, elementStringHri, qualifiersOf, type Gs1Attributes, type Gs1Key } from '@waymark/gs1';
+import {
+  compressDigitalLink,
+  ean13FromGtin,
+  elementStringFnc1,
+  elementStringHri,
+  qualifiersOf,
+  type Gs1Attributes,
+  type Gs1Key,
+} from '@waymark/gs1';
 import type { RenderRecord } from '../record';
 import type { Gs1Encoding } from './gs1-encoding';
 
@@ -17,5 +25,7 @@ export const defaultGs1Encoding: Gs1Encoding = {
   ean13FromGtin14: (gtin14) => ean13FromGtin(gtin14),
   // Compressed, the URI carries the same key as the path (GTIN and qualifiers), so both resolve alike.
   digitalLinkUri: (r, compressed = false) =>
-    compressed ? `https://${r.domain}/${compressDigitalLink([['01', r.gtin14], ...qualifiersOf(key(r))])}` : `https://${r.domain}/${r.code}`,
+    compressed
+      ? `https://${r.domain}/${compressDigitalLink([['01', r.gtin14], ...qualifiersOf(key(r))])}`
+      : `https://${r.domain}/${r.code}`,
 };

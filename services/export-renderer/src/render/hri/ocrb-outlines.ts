@@ -13,7 +13,15 @@ const fontId = bwipjs.FontLib.lookup('OCR-B');
 
 export type GlyphOp =
   | { readonly op: 'M' | 'L'; readonly x: number; readonly y: number }
-  | { readonly op: 'C'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
+  | {
+      readonly op: 'C';
+      readonly x1: number;
+      readonly y1: number;
+      readonly x2: number;
+      readonly y2: number;
+      readonly x: number;
+      readonly y: number;
+    }
   | { readonly op: 'Z' };
 
 export interface Glyph {
@@ -47,7 +55,15 @@ export function glyph(ch: string): Glyph {
     } else if (p.type === 'L') ops.push({ op: 'L', x: r(p.x), y: r(p.y) });
     else if (p.type === 'Q') {
       const k = 2 / 3;
-      ops.push({ op: 'C', x1: r(cx + k * (p.cx - cx)), y1: r(cy + k * (p.cy - cy)), x2: r(p.x + k * (p.cx - p.x)), y2: r(p.y + k * (p.cy - p.y)), x: r(p.x), y: r(p.y) });
+      ops.push({
+        op: 'C',
+        x1: r(cx + k * (p.cx - cx)),
+        y1: r(cy + k * (p.cy - cy)),
+        x2: r(p.x + k * (p.cx - p.x)),
+        y2: r(p.y + k * (p.cy - p.y)),
+        x: r(p.x),
+        y: r(p.y),
+      });
     } else ops.push({ op: 'C', x1: r(p.cx1), y1: r(p.cy1), x2: r(p.cx2), y2: r(p.cy2), x: r(p.x), y: r(p.y) });
     cx = p.x;
     cy = p.y;

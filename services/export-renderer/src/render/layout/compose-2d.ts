@@ -4,12 +4,7 @@ import { QUIET_ZONES } from './sizing';
 import { hriBlock, hriTokens } from './hri-block';
 
 /** Lays out a QR or DataMatrix matrix with its quiet zone at `moduleMm`, HRI (bracketed element string) beneath. */
-export function compose2d(
-  symbology: 'qr' | 'dm',
-  matrix: ModuleMatrix,
-  moduleMm: number,
-  hri: string | null,
-): Artwork {
+export function compose2d(symbology: 'qr' | 'dm', matrix: ModuleMatrix, moduleMm: number, hri: string | null): Artwork {
   const q = QUIET_ZONES[symbology].left;
   const rects: Rect[] = moduleRuns(matrix).map((r) => ({
     x: (q + r.x) * moduleMm,

@@ -56,7 +56,11 @@ export function composeRecord(record: RenderRecord, options: ExportOptions, gs1:
     else {
       const symbol = ean13Symbol(digits);
       const artwork = composeEan13(symbol, moduleSizeMm('ean13', symbol.widthModules, options), options.hri);
-      symbols.push({ symbology: 'ean13', artwork, expected: { format: 'EAN13', text: digits, symbologyIdentifier: ']E0' } });
+      symbols.push({
+        symbology: 'ean13',
+        artwork,
+        expected: { format: 'EAN13', text: digits, symbologyIdentifier: ']E0' },
+      });
     }
   }
   for (const s of symbols) {

@@ -17,7 +17,8 @@ function wrap(tokens: string[], sizeMm: number, widthMm: number): string[] {
   const lines: string[] = [];
   for (const token of tokens) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && textWidthMm(`${last} ${token}`, sizeMm) <= widthMm) lines[lines.length - 1] = `${last} ${token}`;
+    if (last !== undefined && textWidthMm(`${last} ${token}`, sizeMm) <= widthMm)
+      lines[lines.length - 1] = `${last} ${token}`;
     else lines.push(token);
   }
   return lines;

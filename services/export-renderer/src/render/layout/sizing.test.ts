@@ -25,7 +25,11 @@ describe('symbol sizing', () => {
 
 describe('HRI lines', () => {
   it('keeps each AI with its value', () => {
-    expect(hriTokens('(01)09506000134352(17)261231(10)AB C')).toEqual(['(01) 09506000134352', '(17) 261231', '(10) AB C']);
+    expect(hriTokens('(01)09506000134352(17)261231(10)AB C')).toEqual([
+      '(01) 09506000134352',
+      '(17) 261231',
+      '(10) AB C',
+    ]);
   });
 });
 

@@ -23,7 +23,8 @@ function symbolImage(s: SymbolArtwork): GreyImage {
     const y1 = Math.min(height, Math.round((r.y + r.h) * scale));
     for (let y = Math.max(0, Math.round(r.y * scale)); y < y1; y++) {
       // Black: R, G and B to 0 (alpha stays 255).
-      for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4) data[i] = data[i + 1] = data[i + 2] = 0;
+      for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i < end; i += 4)
+        data[i] = data[i + 1] = data[i + 2] = 0;
     }
   }
   return { width, height, data };

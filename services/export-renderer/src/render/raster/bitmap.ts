@@ -60,7 +60,8 @@ function fillEvenOdd(bitmap: Bitmap, polys: Point[][]): void {
     active = active.concat(starts[y]!).filter((e) => Math.max(e.y1, e.y2) > sy);
     const xs: number[] = [];
     for (const e of active) {
-      if ((e.y1 <= sy && e.y2 > sy) || (e.y2 <= sy && e.y1 > sy)) xs.push(e.x1 + ((sy - e.y1) / (e.y2 - e.y1)) * (e.x2 - e.x1));
+      if ((e.y1 <= sy && e.y2 > sy) || (e.y2 <= sy && e.y1 > sy))
+        xs.push(e.x1 + ((sy - e.y1) / (e.y2 - e.y1)) * (e.x2 - e.x1));
     }
     xs.sort((a, b) => a - b);
     for (let i = 0; i + 1 < xs.length; i += 2) {

@@ -25,10 +25,12 @@ function physChunk(dpi: number): Buffer {
 export function encodePng(bitmap: Bitmap, dpi: number): Buffer {
   const grey = Buffer.from(bitmap.ink.buffer, bitmap.ink.byteOffset, bitmap.ink.length);
   for (let i = 0; i < grey.length; i++) grey[i] = grey[i] ? 0 : 255;
-  const png = PNG.sync.write(
-    Object.assign(new PNG({ width: bitmap.width, height: bitmap.height }), { data: grey }),
-    { colorType: 0, inputColorType: 0, inputHasAlpha: false, bitDepth: 8 },
-  );
+  const png = PNG.sync.write(Object.assign(new PNG({ width: bitmap.width, height: bitmap.height }), { data: grey }), {
+    colorType: 0,
+    inputColorType: 0,
+    inputHasAlpha: false,
+    bitDepth: 8,
+  });
   // Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 crc).
   const afterIhdr = 8 + 25;
   return Buffer.concat([png.subarray(0, afterIhdr), physChunk(dpi), png.subarray(afterIhdr)]);

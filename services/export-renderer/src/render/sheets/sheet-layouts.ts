@@ -32,7 +32,8 @@ export const ROLL_100 = { width: 100, margin: 5, sideSafety: 2 } as const;
 export function sheetFitCheck(kind: SheetKind, widthMm: number, heightMm: number): string | null {
   const fits =
     kind === 'avery-l7160'
-      ? widthMm <= AVERY_L7160.labelWidth - 2 * AVERY_L7160.safety && heightMm <= AVERY_L7160.labelHeight - 2 * AVERY_L7160.safety
+      ? widthMm <= AVERY_L7160.labelWidth - 2 * AVERY_L7160.safety &&
+        heightMm <= AVERY_L7160.labelHeight - 2 * AVERY_L7160.safety
       : kind === 'roll-100'
         ? widthMm <= ROLL_100.width - 2 * ROLL_100.sideSafety
         : widthMm <= A4.width - 2 * A4_GRID.margin && heightMm <= A4.height - 2 * A4_GRID.margin;

@@ -43,7 +43,9 @@ export function manifestRow(
     dl_url: dlUrl,
     destination: record.destination ?? '',
     link_types: record.linkTypes.join(';'),
-    size_mm: symbols.map((s) => `${s.symbology}=${mm(s.artwork.symbolWidthMm)}x${mm(s.artwork.symbolHeightMm)}`).join(';'),
+    size_mm: symbols
+      .map((s) => `${s.symbology}=${mm(s.artwork.symbolWidthMm)}x${mm(s.artwork.symbolHeightMm)}`)
+      .join(';'),
     module_mm: symbols.map((s) => `${s.symbology}=${mm(s.artwork.moduleMm)}`).join(';'),
     checks: checks.length === 0 ? 'ok' : checks.join(';'),
     files: files.join(';'),
@@ -52,5 +54,7 @@ export function manifestRow(
 
 export function manifestCsv(rows: readonly ManifestRow[]): Buffer {
   // Batches, serials, destinations and links are tenant input: a printer opening the manifest must not run them.
-  return Buffer.from(stringify(rows as ManifestRow[], { header: true, columns: [...MANIFEST_COLUMNS], ...SAFE_CSV_OPTIONS }));
+  return Buffer.from(
+    stringify(rows as ManifestRow[], { header: true, columns: [...MANIFEST_COLUMNS], ...SAFE_CSV_OPTIONS }),
+  );
 }

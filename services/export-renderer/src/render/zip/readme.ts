@@ -16,7 +16,10 @@ function inkLine(o: ExportOptions): string {
 /** Hand-off notes for the printer: what is in the zip and how it was made. */
 export function readmeText(f: ReadmeFacts): Buffer {
   const o = f.options;
-  const size = o.sizeMode === 'total' ? `every symbol incl. quiet zone is ${o.sizeMm} mm wide` : `module (X-dimension) ${o.xdimMm} mm`;
+  const size =
+    o.sizeMode === 'total'
+      ? `every symbol incl. quiet zone is ${o.sizeMm} mm wide`
+      : `module (X-dimension) ${o.xdimMm} mm`;
   const lines = [
     'Waymark GS1 artwork export',
     `Created: ${f.createdAt.toISOString()}`,
@@ -39,7 +42,9 @@ export function readmeText(f: ReadmeFacts): Buffer {
     '- EPS: DSC 3.0 / EPSF 3.0, K (or the spot) with true setoverprint; %%HiResBoundingBox is the exact size.',
     '- AI: a PDF-compatible Illustrator file (a PDF saved with the .ai extension, which Illustrator opens natively).',
     '- SVG: real size in mm, black #000 (SVG has no CMYK): use PDF/EPS/AI as print masters.',
-    o.raster === 'none' ? '' : `- Raster copies (${o.raster}): 1-bit (TIFF) or greyscale (PNG) at the stated DPI, never RGB.`,
+    o.raster === 'none'
+      ? ''
+      : `- Raster copies (${o.raster}): 1-bit (TIFF) or greyscale (PNG) at the stated DPI, never RGB.`,
     '- Human-readable text is OCR-B converted to outlines: no fonts needed.',
     '',
     'Preflight',

@@ -59,7 +59,15 @@ export function zipRecords(files: readonly ZipInputFile[], date: Date): ZipRecor
       if (deflated.length < f.data.length) [data, method] = [deflated, 8];
     }
     if (f.data.length >= MAX_32 || data.length >= MAX_32) throw new Error(`zip entry ${f.name} is too large`);
-    const entry = { name: f.name, crc: crc32(f.data), size: f.data.length, compressedSize: data.length, method, dosTime, dosDate };
+    const entry = {
+      name: f.name,
+      crc: crc32(f.data),
+      size: f.data.length,
+      compressedSize: data.length,
+      method,
+      dosTime,
+      dosDate,
+    };
     parts.push({ name, data, entry });
     total += 30 + name.length + data.length;
   }

@@ -3,7 +3,9 @@ import { unzipSync } from 'fflate';
 import { zipRecords } from './zip-records';
 import { ZipWriter } from './zip-writer';
 
-async function zipOf(batches: { name: string; data: Buffer; precompressed?: boolean }[][]): Promise<{ bytes: Buffer; size: number }> {
+async function zipOf(
+  batches: { name: string; data: Buffer; precompressed?: boolean }[][],
+): Promise<{ bytes: Buffer; size: number }> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (c: Buffer) => chunks.push(c));
@@ -17,7 +19,13 @@ describe('ZipWriter', () => {
   it('writes records rendered elsewhere into a zip an independent reader extracts (deflated, stored, empty)', async () => {
     const svg = Buffer.from('<svg>'.repeat(500));
     const pdf = Buffer.from('%PDF-1.4 already compressed');
-    const { bytes, size } = await zipOf([[{ name: 'a.svg', data: svg }, { name: 'a.pdf', data: pdf, precompressed: true }], [{ name: 'empty.txt', data: Buffer.alloc(0) }]]);
+    const { bytes, size } = await zipOf([
+      [
+        { name: 'a.svg', data: svg },
+        { name: 'a.pdf', data: pdf, precompressed: true },
+      ],
+      [{ name: 'empty.txt', data: Buffer.alloc(0) }],
+    ]);
     expect(size).toBe(bytes.length);
     expect(bytes.length).toBeLessThan(svg.length);
     const entries = unzipSync(new Uint8Array(bytes));
@@ -27,7 +35,9 @@ describe('ZipWriter', () => {
   });
 
   it('switches to ZIP64 when there are more than 65535 entries (a 5000-code job with every format can have 75000)', async () => {
-    const batches = Array.from({ length: 700 }, (_, b) => Array.from({ length: 100 }, (_, i) => ({ name: `f${b * 100 + i}.txt`, data: Buffer.from(`${b * 100 + i}`) })));
+    const batches = Array.from({ length: 700 }, (_, b) =>
+      Array.from({ length: 100 }, (_, i) => ({ name: `f${b * 100 + i}.txt`, data: Buffer.from(`${b * 100 + i}`) })),
+    );
     const { bytes } = await zipOf(batches);
     expect(bytes.readUInt16LE(bytes.length - 12)).toBe(0xffff);
     const entries = unzipSync(new Uint8Array(bytes));

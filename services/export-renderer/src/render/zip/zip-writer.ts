@@ -61,7 +61,8 @@ export class ZipWriter {
     }
     const cdSize = this.offset + batchBytes - cdStart;
     const count = this.central.length;
-    if (zip64Offsets || count > MAX_16 || cdStart + cdSize >= MAX_32) batch.push(zip64End(count, cdSize, cdStart, cdStart + cdSize));
+    if (zip64Offsets || count > MAX_16 || cdStart + cdSize >= MAX_32)
+      batch.push(zip64End(count, cdSize, cdStart, cdStart + cdSize));
     batch.push(endOfCentralDirectory(count, cdSize, cdStart));
     await this.push(Buffer.concat(batch));
     this.output.end();

@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
-import { DomainError, EXPORT_MAX_CODES, Gs1ExportWrite, jobBudgetIssue, parseOrThrow, type Gs1ExportCreated, type Gs1ExportSnapshot } from '@waymark/contracts';
+import {
+  DomainError,
+  EXPORT_MAX_CODES,
+  Gs1ExportWrite,
+  jobBudgetIssue,
+  parseOrThrow,
+  type Gs1ExportCreated,
+  type Gs1ExportSnapshot,
+} from '@waymark/contracts';
 import { snapshotKeyOf, type ExportJobRecord } from '../domain/export-job';
 import type { ExportActor, ExportDeps } from './export-ports';
 
@@ -14,11 +22,16 @@ const HOUR_MS = 3_600_000;
 export function createExport(deps: ExportDeps) {
   return async (actor: ExportActor, body: unknown): Promise<Gs1ExportCreated> => {
     const options = parseOrThrow(Gs1ExportWrite, body ?? {});
-    const selected = await deps.selection.select(actor.tenant.id, { query: options.query, tags: options.tags }, EXPORT_MAX_CODES + 1);
+    const selected = await deps.selection.select(
+      actor.tenant.id,
+      { query: options.query, tags: options.tags },
+      EXPORT_MAX_CODES + 1,
+    );
     const truncated = selected.length > EXPORT_MAX_CODES;
     const records = truncated ? selected.slice(0, EXPORT_MAX_CODES) : selected;
     const overBudget = jobBudgetIssue(options, records.length);
-    if (overBudget) throw new DomainError('validation_failed', `raster: ${overBudget}`, [{ path: 'raster', message: overBudget }]);
+    if (overBudget)
+      throw new DomainError('validation_failed', `raster: ${overBudget}`, [{ path: 'raster', message: overBudget }]);
     await consumeQuota(deps, actor);
     const now = deps.clock();
     const id = deps.newId();
@@ -26,7 +39,11 @@ export function createExport(deps: ExportDeps) {
     const snapshotKey = snapshotKeyOf(actor.tenant.id, id);
     // Written before the job exists: a renderer can never see a job without its snapshot. An orphan (the insert
     // below failing) is removed by the bucket's expiry rule.
-    await deps.objectStore.putStream(snapshotKey, Readable.from([Buffer.from(JSON.stringify(snapshot))]), 'application/json');
+    await deps.objectStore.putStream(
+      snapshotKey,
+      Readable.from([Buffer.from(JSON.stringify(snapshot))]),
+      'application/json',
+    );
     const job: ExportJobRecord = {
       id,
       tenantId: actor.tenant.id,
@@ -56,10 +73,19 @@ export function createExport(deps: ExportDeps) {
 async function consumeQuota(deps: ExportDeps, actor: ExportActor): Promise<void> {
   const { plan } = actor.tenant;
   const limit = plan.exportsPerHour;
-  if (limit === 0) throw new DomainError('rate_limited', `Plan "${plan.name}" includes no exports`, { retryAfterSeconds: 3600 });
-  const decision = await deps.rateLimiter.consume(`exports:${actor.tenant.id}`, { limit, windowMs: HOUR_MS, burst: limit });
+  if (limit === 0)
+    throw new DomainError('rate_limited', `Plan "${plan.name}" includes no exports`, { retryAfterSeconds: 3600 });
+  const decision = await deps.rateLimiter.consume(`exports:${actor.tenant.id}`, {
+    limit,
+    windowMs: HOUR_MS,
+    burst: limit,
+  });
   if (!decision.allowed) {
     const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    throw new DomainError('rate_limited', `Plan "${plan.name}" allows ${limit} exports per hour; retry in ${retryAfterSeconds} s`, { retryAfterSeconds });
+    throw new DomainError(
+      'rate_limited',
+      `Plan "${plan.name}" allows ${limit} exports per hour; retry in ${retryAfterSeconds} s`,
+      { retryAfterSeconds },
+    );
   }
 }

@@ -11,7 +11,9 @@ const SWEEP_BATCH = 100;
 /** A renderer's report on exports.status.v1, applied once per event. */
 export function applyExportStatus(deps: Pick<ExportDeps, 'jobs' | 'clock' | 'lease'>) {
   return async (event: ExportStatusEvent): Promise<void> => {
-    await deps.jobs.applyOnce(event.jobId, event.eventId, (job) => (job.tenantId === event.tenantId ? applyStatusEvent(job, event, deps.clock(), deps.lease) : null));
+    await deps.jobs.applyOnce(event.jobId, event.eventId, (job) =>
+      job.tenantId === event.tenantId ? applyStatusEvent(job, event, deps.clock(), deps.lease) : null,
+    );
   };
 }
 
@@ -24,7 +26,8 @@ export function sweepExports(deps: Pick<ExportDeps, 'jobs' | 'clock' | 'lease' |
   return async (): Promise<{ expiredLeases: number; removed: number }> => {
     const now = deps.clock();
     const swept = await deps.jobs.sweepLeases(now, SWEEP_BATCH, (job) => expireLease(job, now, deps.lease));
-    for (const job of swept) logger.warn({ jobId: job.id, status: job.status, attempts: job.attempts }, 'export job lease expired');
+    for (const job of swept)
+      logger.warn({ jobId: job.id, status: job.status, attempts: job.attempts }, 'export job lease expired');
     const old = await deps.jobs.removeCreatedBefore(new Date(now.getTime() - EXPORT_RETENTION_MS), SWEEP_BATCH);
     for (const job of old) await removeObjects(deps, job);
     return { expiredLeases: swept.length, removed: old.length };

@@ -1,4 +1,12 @@
-import { decodeKeysetCursor, DOWNLOAD_URL_TTL_SECONDS, DomainError, encodeKeysetCursor, type Gs1Export, type Gs1ExportList, type Gs1ExportListQuery } from '@waymark/contracts';
+import {
+  decodeKeysetCursor,
+  DOWNLOAD_URL_TTL_SECONDS,
+  DomainError,
+  encodeKeysetCursor,
+  type Gs1Export,
+  type Gs1ExportList,
+  type Gs1ExportListQuery,
+} from '@waymark/contracts';
 import type { ExportJobRecord } from '../domain/export-job';
 import type { ExportActor, ExportDeps } from './export-ports';
 

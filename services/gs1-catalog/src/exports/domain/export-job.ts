@@ -39,11 +39,22 @@ const isFinal = (status: ExportStatus) => status === 'ready' || status === 'fail
  * Spec 3.2 applied to a renderer's report: pending or rendering move to rendering (progress, lease extended),
  * ready or failed; a finished job never changes again (a late or duplicate report is ignored: null).
  */
-export function applyStatusEvent(job: ExportJobRecord, event: ExportStatusEvent, now: Date, policy: LeasePolicy): ExportJobRecord | null {
+export function applyStatusEvent(
+  job: ExportJobRecord,
+  event: ExportStatusEvent,
+  now: Date,
+  policy: LeasePolicy,
+): ExportJobRecord | null {
   if (isFinal(job.status)) return null;
   const progress = { done: event.done, total: event.total };
   if (event.status === 'rendering') {
-    return { ...job, status: 'rendering', progress, rendererId: event.rendererId, leaseUntil: new Date(now.getTime() + policy.renderingLeaseMs) };
+    return {
+      ...job,
+      status: 'rendering',
+      progress,
+      rendererId: event.rendererId,
+      leaseUntil: new Date(now.getTime() + policy.renderingLeaseMs),
+    };
   }
   if (event.status === 'ready') {
     return {
@@ -57,7 +68,14 @@ export function applyStatusEvent(job: ExportJobRecord, event: ExportStatusEvent,
       finishedAt: now,
     };
   }
-  return { ...job, status: 'failed', progress, error: event.error ?? 'rendering failed', rendererId: event.rendererId, finishedAt: now };
+  return {
+    ...job,
+    status: 'failed',
+    progress,
+    error: event.error ?? 'rendering failed',
+    rendererId: event.rendererId,
+    finishedAt: now,
+  };
 }
 
 /**

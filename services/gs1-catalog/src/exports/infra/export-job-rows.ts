@@ -17,7 +17,10 @@ export function toJob(row: ExportJobRow): ExportJobRecord {
     sizeBytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
     truncated: row.truncated,
     error: row.error,
-    progress: row.progressDone === null || row.progressTotal === null ? null : { done: row.progressDone, total: row.progressTotal },
+    progress:
+      row.progressDone === null || row.progressTotal === null
+        ? null
+        : { done: row.progressDone, total: row.progressTotal },
     attempts: row.attempts,
     leaseUntil: row.leaseUntil,
     rendererId: row.rendererId,

@@ -1,7 +1,11 @@
 import type { Logger } from '@waymark/logging';
 
 /** Runs `sweep` every `intervalMs` (never two at once); errors are logged and the next tick tries again. */
-export function startSweeper(sweep: () => Promise<unknown>, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
+export function startSweeper(
+  sweep: () => Promise<unknown>,
+  intervalMs: number,
+  logger: Logger,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {

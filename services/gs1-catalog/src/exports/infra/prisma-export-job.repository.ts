@@ -25,9 +25,16 @@ export class PrismaExportJobRepository implements ExportJobRepository {
 
   async list(tenantId: string, limit: number, before: KeysetPosition | null): Promise<ExportJobRecord[]> {
     const where = before
-      ? { tenantId, OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] }
+      ? {
+          tenantId,
+          OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }],
+        }
       : { tenantId };
-    const rows = await this.prisma.exportJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+    const rows = await this.prisma.exportJob.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
     return rows.map(toJob);
   }
 
@@ -38,10 +45,16 @@ export class PrismaExportJobRepository implements ExportJobRepository {
     return count === 0 ? null : toJob(rows[0]!);
   }
 
-  async applyOnce(jobId: string, eventId: string, change: (job: ExportJobRecord) => ExportJobRecord | null): Promise<boolean> {
+  async applyOnce(
+    jobId: string,
+    eventId: string,
+    change: (job: ExportJobRecord) => ExportJobRecord | null,
+  ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const outcome = await processOnce(tx, STATUS_CONSUMER, eventId, async () => {
-        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "export_job" WHERE "id" = ${jobId} FOR UPDATE`;
+        const locked = await tx.$queryRaw<
+          { id: string }[]
+        >`SELECT "id" FROM "export_job" WHERE "id" = ${jobId} FOR UPDATE`;
         if (locked.length === 0) return false;
         const next = change(toJob(await tx.exportJob.findUniqueOrThrow({ where: { id: jobId } })));
         if (next === null) return false;
@@ -53,7 +66,11 @@ export class PrismaExportJobRepository implements ExportJobRepository {
     });
   }
 
-  async sweepLeases(now: Date, limit: number, change: (job: ExportJobRecord) => ExportJobRecord): Promise<ExportJobRecord[]> {
+  async sweepLeases(
+    now: Date,
+    limit: number,
+    change: (job: ExportJobRecord) => ExportJobRecord,
+  ): Promise<ExportJobRecord[]> {
     return this.prisma.$transaction(async (tx) => {
       // SKIP LOCKED: several gs1-catalog instances sweep at once without handing out a job twice.
       const due = await tx.$queryRaw<{ id: string }[]>`
@@ -72,7 +89,11 @@ export class PrismaExportJobRepository implements ExportJobRepository {
   }
 
   async removeCreatedBefore(cutoff: Date, limit: number): Promise<ExportJobRecord[]> {
-    const rows = await this.prisma.exportJob.findMany({ where: { createdAt: { lt: cutoff } }, orderBy: { createdAt: 'asc' }, take: limit });
+    const rows = await this.prisma.exportJob.findMany({
+      where: { createdAt: { lt: cutoff } },
+      orderBy: { createdAt: 'asc' },
+      take: limit,
+    });
     if (rows.length === 0) return [];
     await this.prisma.exportJob.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
     return rows.map(toJob);

@@ -11,7 +11,11 @@ export class PrismaExportSelection implements ExportSelection {
   constructor(private readonly prisma: PrismaClient) {}
 
   async select(tenantId: string, filter: Gs1LinkFilter, limit: number): Promise<Gs1ExportSnapshot['records']> {
-    const rows = await this.prisma.gs1Link.findMany({ where: gs1LinkWhere(tenantId, filter), orderBy: { seq: 'asc' }, take: limit });
+    const rows = await this.prisma.gs1Link.findMany({
+      where: gs1LinkWhere(tenantId, filter),
+      orderBy: { seq: 'asc' },
+      take: limit,
+    });
     return rows.map((row) => {
       const { createdAt: _c, updatedAt: _u, ...record } = toGs1LinkView(toRecord(row));
       return record;

@@ -1,4 +1,11 @@
-import { Gs1BulkOptions, isDomainError, parseBulkEnvelope, parseOrThrow, type Gs1BulkResult, type Gs1BulkRowResult } from '@waymark/contracts';
+import {
+  Gs1BulkOptions,
+  isDomainError,
+  parseBulkEnvelope,
+  parseOrThrow,
+  type Gs1BulkResult,
+  type Gs1BulkRowResult,
+} from '@waymark/contracts';
 import { withTenantAccepting } from '@waymark/auth';
 import { tenantAccepts } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft, Gs1LinkDeps } from './gs1-link-ports';
@@ -25,7 +32,14 @@ export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
         const identity = `${draft.record.domain}/${draft.record.code}`;
         const first = firstRowOf.get(identity);
         if (first !== undefined) {
-          results[row] = rowResult(row, draft.record.gtin, draft.record.code, 'failed', `same code as row ${first} of this request`, 'conflict');
+          results[row] = rowResult(
+            row,
+            draft.record.gtin,
+            draft.record.code,
+            'failed',
+            `same code as row ${first} of this request`,
+            'conflict',
+          );
           continue;
         }
         firstRowOf.set(identity, row);
@@ -35,17 +49,34 @@ export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
         results[row] = rowResult(row, gtinOf(raw), null, 'failed', error.message, error.code);
       }
     }
-    const outcomes = await deps.links.upsertMany(drafts.map((d) => d.draft), upsert);
+    const outcomes = await deps.links.upsertMany(
+      drafts.map((d) => d.draft),
+      upsert,
+    );
     outcomes.forEach((outcome, i) => {
       const { row, draft } = drafts[i]!;
       const { gtin, code } = draft.record;
       results[row] =
         outcome.status === 'conflict'
-          ? rowResult(row, gtin, code, 'failed', `${code} on ${draft.record.domain} belongs to another tenant`, 'conflict')
+          ? rowResult(
+              row,
+              gtin,
+              code,
+              'failed',
+              `${code} on ${draft.record.domain} belongs to another tenant`,
+              'conflict',
+            )
           : rowResult(row, gtin, code, outcome.status, null, null);
     });
     const count = (status: Gs1BulkRowResult['status']) => results.filter((r) => r.status === status).length;
-    return { requested: records.length, created: count('created'), updated: count('updated'), skipped: count('skipped'), failed: count('failed'), results };
+    return {
+      requested: records.length,
+      created: count('created'),
+      updated: count('updated'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      results,
+    };
   };
 }
 

@@ -14,7 +14,8 @@ export interface Gs1Draft {
   supplied: { linkset: boolean; ai: boolean; tags: boolean; expiry: boolean; itemDescription: boolean };
 }
 
-export type UpsertOutcome = { status: 'created' | 'updated'; record: Gs1LinkRecord } | { status: 'skipped' } | { status: 'conflict' };
+export type UpsertOutcome =
+  { status: 'created' | 'updated'; record: Gs1LinkRecord } | { status: 'skipped' } | { status: 'conflict' };
 
 export interface Gs1LinkFilter {
   query?: string;

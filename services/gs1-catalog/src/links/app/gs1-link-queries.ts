@@ -26,24 +26,35 @@ export function listGs1Links(deps: Pick<Gs1LinkDeps, 'links'>) {
     const rows = await deps.links.list(actor.tenant.id, { query: q.query, tags: q.tags, afterSeq, limit: q.limit + 1 });
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
-    return { links: page.map(toGs1LinkView), nextCursor: rows.length > q.limit && last?.seq !== undefined ? encodeCursor(last.seq) : null };
+    return {
+      links: page.map(toGs1LinkView),
+      nextCursor: rows.length > q.limit && last?.seq !== undefined ? encodeCursor(last.seq) : null,
+    };
   };
 }
 
 /** The one record with this derived path (on `domain` when the tenant has the path on several domains). */
-export async function findOne(deps: Pick<Gs1LinkDeps, 'links'>, actor: Gs1Actor, code: string, rawQuery: unknown): Promise<Gs1LinkRecord> {
+export async function findOne(
+  deps: Pick<Gs1LinkDeps, 'links'>,
+  actor: Gs1Actor,
+  code: string,
+  rawQuery: unknown,
+): Promise<Gs1LinkRecord> {
   const { domain } = parseOrThrow(CodeQuery, rawQuery);
   const path = code.replace(/^\/+/, '');
   const found = await deps.links.find(actor.tenant.id, path, domain?.toLowerCase());
   if (found.length === 0) throw new DomainError('not_found', `No GS1 link ${path}`);
   if (found.length > 1) {
-    throw new DomainError('conflict', `${path} exists on several domains; name one with ?domain=`, { domains: found.map((r) => r.domain) });
+    throw new DomainError('conflict', `${path} exists on several domains; name one with ?domain=`, {
+      domains: found.map((r) => r.domain),
+    });
   }
   return found[0]!;
 }
 
 export function getGs1Link(deps: Pick<Gs1LinkDeps, 'links'>) {
-  return async (actor: Gs1Actor, code: string, rawQuery: unknown): Promise<Gs1Link> => toGs1LinkView(await findOne(deps, actor, code, rawQuery));
+  return async (actor: Gs1Actor, code: string, rawQuery: unknown): Promise<Gs1Link> =>
+    toGs1LinkView(await findOne(deps, actor, code, rawQuery));
 }
 
 /** DELETE /v1/gs1/links/{path}: removes the record and publishes its tombstone, so the resolver forgets it. */

@@ -4,7 +4,13 @@ import { assertResolverEntitlement, resolveGs1Domain } from '../domain/gs1-rules
 import type { Gs1Actor, Gs1Draft } from './gs1-link-ports';
 
 /** One bulk record turned into a draft: schema (GTIN check digit, AI formats), domain, entitlement, merged tags. */
-export function prepareGs1Record(actor: Gs1Actor, raw: unknown, requestTags: readonly string[], now: Date, id: string): Gs1Draft {
+export function prepareGs1Record(
+  actor: Gs1Actor,
+  raw: unknown,
+  requestTags: readonly string[],
+  now: Date,
+  id: string,
+): Gs1Draft {
   const input = parseOrThrow(Gs1Record, raw);
   const domain = resolveGs1Domain(actor.tenant, input.domain);
   assertResolverEntitlement(actor.tenant, input);

@@ -10,6 +10,9 @@ export function encodeCursor(seq: bigint): string {
 
 export function decodeCursor(cursor: string): bigint {
   const match = /^g:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new DomainError('validation_failed', 'cursor: not a cursor this API issued', [{ path: 'cursor', message: 'invalid cursor' }]);
+  if (!match)
+    throw new DomainError('validation_failed', 'cursor: not a cursor this API issued', [
+      { path: 'cursor', message: 'invalid cursor' },
+    ]);
   return BigInt(match[1]!);
 }

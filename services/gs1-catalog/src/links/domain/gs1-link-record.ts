@@ -33,7 +33,11 @@ export function attributesOf(record: Pick<Gs1LinkRecord, 'ai' | 'expiry'>): Reco
 /** Full Digital Link URI on the record's front domain (https, or http for local fronts as shortUrlOf decides). */
 export function digitalLinkUriOf(record: Gs1LinkRecord): string {
   const origin = new URL(shortUrlOf(record.domain, '')).origin;
-  return buildDigitalLinkUri(origin, { gtin: record.gtin, cpv: opt(record.cpv), batch: opt(record.batch), serial: opt(record.serial) }, attributesOf(record));
+  return buildDigitalLinkUri(
+    origin,
+    { gtin: record.gtin, cpv: opt(record.cpv), batch: opt(record.batch), serial: opt(record.serial) },
+    attributesOf(record),
+  );
 }
 
 /** Where the code resolves by default: the default linkset entry in resolver mode, else the destination. */

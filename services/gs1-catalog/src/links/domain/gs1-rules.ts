@@ -1,9 +1,15 @@
 import { DomainError, ENTITLEMENTS, type Gs1Record, type TenantState } from '@waymark/contracts';
 
 /** The record's front domain: a verified domain of the tenant (its default when omitted). */
-export function resolveGs1Domain(tenant: Pick<TenantState, 'defaultDomain' | 'domains'>, requested: string | undefined): string {
+export function resolveGs1Domain(
+  tenant: Pick<TenantState, 'defaultDomain' | 'domains'>,
+  requested: string | undefined,
+): string {
   const name = (requested ?? tenant.defaultDomain).toLowerCase();
-  if (!name) throw new DomainError('validation_failed', 'domain: the tenant has no default domain; name one', [{ path: 'domain', message: 'required' }]);
+  if (!name)
+    throw new DomainError('validation_failed', 'domain: the tenant has no default domain; name one', [
+      { path: 'domain', message: 'required' },
+    ]);
   const domain = tenant.domains.find((d) => d.name.toLowerCase() === name);
   if (!domain || !domain.verified) {
     const message = domain ? `${name} is not verified yet` : `${name} is not a domain of this tenant`;
@@ -16,7 +22,10 @@ export function resolveGs1Domain(tenant: Pick<TenantState, 'defaultDomain' | 'do
  * Whether the tenant passes the domain and entitlement checks for a record as submitted (read leniently, before
  * validation): decides whether a refusal should first catch up with identity.v1.
  */
-export function tenantAccepts(tenant: Pick<TenantState, 'defaultDomain' | 'domains' | 'entitlements'>, raw: unknown): boolean {
+export function tenantAccepts(
+  tenant: Pick<TenantState, 'defaultDomain' | 'domains' | 'entitlements'>,
+  raw: unknown,
+): boolean {
   const record = (raw ?? {}) as { domain?: unknown; linkset?: unknown; ai?: unknown };
   const name = (typeof record.domain === 'string' ? record.domain : tenant.defaultDomain).toLowerCase();
   if (!tenant.domains.some((d) => d.name.toLowerCase() === name && d.verified)) return false;

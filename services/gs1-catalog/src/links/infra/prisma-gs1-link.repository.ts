@@ -24,7 +24,12 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
         const identity = (d: { domain: string; code: string }) => `${d.domain}/${d.code}`;
         const keys = JSON.stringify(drafts.map((d) => ({ domain: d.record.domain, code: d.record.code })));
         const existing = new Map(
-          (await tx.$queryRawUnsafe<{ id: string; tenant_id: string; domain: string; code: string }[]>(LOCK_EXISTING_SQL, keys)).map((row) => [identity(row), row]),
+          (
+            await tx.$queryRawUnsafe<{ id: string; tenant_id: string; domain: string; code: string }[]>(
+              LOCK_EXISTING_SQL,
+              keys,
+            )
+          ).map((row) => [identity(row), row]),
         );
         const outcomes: UpsertOutcome[] = drafts.map((d) => {
           const row = existing.get(identity(d.record));
@@ -33,7 +38,9 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
           return upsert ? { status: 'updated', record: d.record } : { status: 'skipped' };
         });
         const inserts = drafts.filter((_, i) => outcomes[i]!.status === 'created');
-        const updates = drafts.flatMap((d, i) => (outcomes[i]!.status === 'updated' ? [{ ...d, targetId: existing.get(identity(d.record))!.id }] : []));
+        const updates = drafts.flatMap((d, i) =>
+          outcomes[i]!.status === 'updated' ? [{ ...d, targetId: existing.get(identity(d.record))!.id }] : [],
+        );
         const saved = new Map<string, Gs1LinkRecord>();
         for (const row of await this.write(tx, INSERT_SQL, inserts)) saved.set(identity(row), row);
         for (const row of await this.write(tx, UPDATE_SQL, updates)) saved.set(identity(row), row);
@@ -54,7 +61,10 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
   }
 
   async find(tenantId: string, code: string, domain?: string): Promise<Gs1LinkRecord[]> {
-    const rows = await this.prisma.gs1Link.findMany({ where: { tenantId, code, ...(domain === undefined ? {} : { domain }) }, take: 50 });
+    const rows = await this.prisma.gs1Link.findMany({
+      where: { tenantId, code, ...(domain === undefined ? {} : { domain }) },
+      take: 50,
+    });
     return rows.map(toRecord);
   }
 
@@ -71,14 +81,21 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
 
   async list(tenantId: string, filter: Gs1LinkFilter & { afterSeq?: bigint; limit: number }): Promise<Gs1LinkRecord[]> {
     const rows = await this.prisma.gs1Link.findMany({
-      where: { ...gs1LinkWhere(tenantId, filter), ...(filter.afterSeq === undefined ? {} : { seq: { gt: filter.afterSeq } }) },
+      where: {
+        ...gs1LinkWhere(tenantId, filter),
+        ...(filter.afterSeq === undefined ? {} : { seq: { gt: filter.afterSeq } }),
+      },
       orderBy: { seq: 'asc' },
       take: filter.limit,
     });
     return rows.map(toRecord);
   }
 
-  private async write(tx: Tx, sql: string, drafts: readonly (Gs1Draft & { targetId?: string })[]): Promise<Gs1LinkRecord[]> {
+  private async write(
+    tx: Tx,
+    sql: string,
+    drafts: readonly (Gs1Draft & { targetId?: string })[],
+  ): Promise<Gs1LinkRecord[]> {
     if (drafts.length === 0) return [];
     const rows = drafts.map(({ record, supplied, targetId }) => ({
       ...snake(record),

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, Path, Post, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Path,
+  Post,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import type { HttpErrorBody } from '@waymark/http';
 import type { DomainUseCases } from '../../identity/app/domain-use-cases';
 import { DomainCreateSchema, DomainParam, DomainVerifySchema, IdParam } from '../../identity/domain/admin-schemas';

@@ -20,7 +20,8 @@ export function operatorAuthenticator(operatorToken: string): Authenticator {
   return {
     async authenticate(request: Request): Promise<OperatorPrincipal> {
       const presented = BEARER.exec(request.header('authorization') ?? '')?.[1];
-      if (presented === undefined) throw new DomainError('unauthorized', 'Missing operator token (Authorization: Bearer)');
+      if (presented === undefined)
+        throw new DomainError('unauthorized', 'Missing operator token (Authorization: Bearer)');
       const digest = createHash('sha256').update(presented).digest();
       if (!timingSafeEqual(digest, expected)) throw new DomainError('unauthorized', 'Invalid operator token');
       return { operator: true };
@@ -32,6 +33,8 @@ export function operatorAuthenticator(operatorToken: string): Authenticator {
 export function routeBySecurity(operator: Authenticator, api: Authenticator): Authenticator {
   return {
     authenticate: (request, securityName, scopes) =>
-      securityName === OPERATOR_SECURITY ? operator.authenticate(request, securityName, scopes) : api.authenticate(request, securityName, scopes),
+      securityName === OPERATOR_SECURITY
+        ? operator.authenticate(request, securityName, scopes)
+        : api.authenticate(request, securityName, scopes),
   };
 }

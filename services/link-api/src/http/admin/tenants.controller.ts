@@ -1,7 +1,25 @@
-import { Body, Controller, Get, Patch, Path, Post, Put, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Get,
+  Patch,
+  Path,
+  Post,
+  Put,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import type { HttpErrorBody } from '@waymark/http';
 import type { TenantUseCases } from '../../identity/app/tenant-use-cases';
-import { EntitlementsSchema, IdParam, TenantCreateSchema, TenantPatchSchema } from '../../identity/domain/admin-schemas';
+import {
+  EntitlementsSchema,
+  IdParam,
+  TenantCreateSchema,
+  TenantPatchSchema,
+} from '../../identity/domain/admin-schemas';
 import type { EntitlementsWrite, TenantCreate, TenantPatch, TenantView } from '../../identity/domain/admin-types';
 
 @Route('admin/v1/tenants')

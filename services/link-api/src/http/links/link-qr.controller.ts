@@ -32,7 +32,12 @@ export class LinkQrController extends Controller {
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
   @Response<HttpErrorBody>(429, 'rate_limited')
-  public async getLinkQr(@Path() code: string, @Request() request: ExpressRequest, @Query() scale?: number, @Query() domain?: string): Promise<Readable> {
+  public async getLinkQr(
+    @Path() code: string,
+    @Request() request: ExpressRequest,
+    @Query() scale?: number,
+    @Query() domain?: string,
+  ): Promise<Readable> {
     void [scale, domain];
     const svg = await this.renderQr(principalOf(request), code, request.query);
     this.setHeader('Content-Type', 'image/svg+xml');

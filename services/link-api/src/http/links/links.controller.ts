@@ -1,10 +1,34 @@
 import type { Request as ExpressRequest } from 'express';
-import { Body, Controller, Delete, Get, Header, Patch, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Patch,
+  Path,
+  Post,
+  Query,
+  Request,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
 import { linkEtag } from '../../links/domain/link-etag';
-import type { LinkBulkBody, LinkBulkResultView, LinkListView, LinkPatchBody, LinkStatus, LinkView, LinkWrite } from './link-types';
+import type {
+  LinkBulkBody,
+  LinkBulkResultView,
+  LinkListView,
+  LinkPatchBody,
+  LinkStatus,
+  LinkView,
+  LinkWrite,
+} from './link-types';
 
 /** Where the new link is read: its code, and its domain because one code may exist on several domains. */
 function linkLocation(link: LinkView): string {
@@ -46,7 +70,10 @@ export class LinksController extends Controller {
   @Post('bulk')
   @Security('api_key', ['links:write'])
   @Response<HttpErrorBody>(400, 'validation_failed or bulk_too_large')
-  public async bulkCreateLinks(@Body() body: LinkBulkBody, @Request() request: ExpressRequest): Promise<LinkBulkResultView> {
+  public async bulkCreateLinks(
+    @Body() body: LinkBulkBody,
+    @Request() request: ExpressRequest,
+  ): Promise<LinkBulkResultView> {
     return this.links.bulkCreate(principalOf(request), body);
   }
 
@@ -86,7 +113,11 @@ export class LinksController extends Controller {
   @Security('api_key', ['links:read'])
   @Response<HttpErrorBody>(404, 'not_found')
   @Response<HttpErrorBody>(409, 'conflict')
-  public async getLink(@Path() code: string, @Request() request: ExpressRequest, @Query() domain?: string): Promise<LinkView> {
+  public async getLink(
+    @Path() code: string,
+    @Request() request: ExpressRequest,
+    @Query() domain?: string,
+  ): Promise<LinkView> {
     void domain;
     return this.withEtag(await this.links.get(principalOf(request), code, request.query));
   }

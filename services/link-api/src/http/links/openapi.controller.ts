@@ -17,7 +17,9 @@ export class OpenApiController extends Controller {
   @Get('openapi.json')
   public async getOpenApi(@Request() request: ExpressRequest): Promise<{ [key: string]: unknown }> {
     const host = request.get('host');
-    const servers = host ? [{ url: `${request.protocol}://${host}`, description: 'This installation' }] : this.document.servers;
+    const servers = host
+      ? [{ url: `${request.protocol}://${host}`, description: 'This installation' }]
+      : this.document.servers;
     return { ...this.document, servers } as unknown as { [key: string]: unknown };
   }
 }

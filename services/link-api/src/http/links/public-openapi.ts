@@ -10,7 +10,12 @@ export const PUBLIC_API_VERSION = '1.0';
 
 /** Where a service's generated OpenAPI document lives: `services/<name>/src/generated/openapi.json`. */
 export function openApiPathOf(service: string): string {
-  return path.join(path.dirname(require.resolve(`@waymark/${service}/package.json`)), 'src', 'generated', 'openapi.json');
+  return path.join(
+    path.dirname(require.resolve(`@waymark/${service}/package.json`)),
+    'src',
+    'generated',
+    'openapi.json',
+  );
 }
 
 /**
@@ -23,7 +28,11 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
   for (const service of API_SERVICES) {
     const file = openApiPathOf(service);
     if (existsSync(file)) documents.push(JSON.parse(readFileSync(file, 'utf8')));
-    else logger?.warn({ service, file }, 'no generated OpenAPI document for this service; it is left out of /v1/openapi.json');
+    else
+      logger?.warn(
+        { service, file },
+        'no generated OpenAPI document for this service; it is left out of /v1/openapi.json',
+      );
   }
   const merged = mergeOpenApi(withOneSecurityScheme(documents), {
     title: 'Waymark API',
@@ -34,7 +43,13 @@ export function loadPublicOpenApi(logger?: Pick<Logger, 'warn'>): MergedOpenApi 
     everyOperationMayAnswer: { '503': DEPENDENCY_UNREACHABLE },
   });
   return withApiConventions(merged, {
-    servers: [{ url: EMBEDDED_API_URL, description: 'The embedded mode on this machine (`npm start`); GET /v1/openapi.json names the host that served it' }],
+    servers: [
+      {
+        url: EMBEDDED_API_URL,
+        description:
+          'The embedded mode on this machine (`npm start`); GET /v1/openapi.json names the host that served it',
+      },
+    ],
     tags: PUBLIC_TAGS,
     license: { name: 'Proprietary' },
     contact: { name: 'Waymark operators' },
@@ -49,14 +64,37 @@ const EMBEDDED_API_URL = 'http://127.0.0.1:8000';
 /** Every tag the controllers use, in the order readers meet them. */
 const PUBLIC_TAGS = [
   { name: 'Account', description: 'The calling key (its scopes), its tenant (plan, entitlements) and its branding.' },
-  { name: 'Links', description: 'Branded short links on the tenant\'s verified domains: create, list, re-point, disable and delete.' },
-  { name: 'QR', description: 'The QR code of a link as SVG; it encodes the short URL, so a printed code follows every re-point.' },
-  { name: 'Analytics', description: 'Click and scan counts per link and per tenant: series, human/bot split and breakdowns, as JSON or CSV.' },
-  { name: 'Notification channels', description: 'Webhook, Slack and email channels alerted on each click or scan, and their per-attempt delivery log.' },
-  { name: 'GS1 Digital Links', description: 'GS1 Digital Links managed in bulk, keyed by GTIN with optional variant, batch and serial.' },
-  { name: 'GS1 exports', description: 'Print-ready artwork (QR, GS1 DataMatrix, EAN-13) rendered asynchronously into a downloadable zip.' },
+  {
+    name: 'Links',
+    description: "Branded short links on the tenant's verified domains: create, list, re-point, disable and delete.",
+  },
+  {
+    name: 'QR',
+    description: 'The QR code of a link as SVG; it encodes the short URL, so a printed code follows every re-point.',
+  },
+  {
+    name: 'Analytics',
+    description:
+      'Click and scan counts per link and per tenant: series, human/bot split and breakdowns, as JSON or CSV.',
+  },
+  {
+    name: 'Notification channels',
+    description: 'Webhook, Slack and email channels alerted on each click or scan, and their per-attempt delivery log.',
+  },
+  {
+    name: 'GS1 Digital Links',
+    description: 'GS1 Digital Links managed in bulk, keyed by GTIN with optional variant, batch and serial.',
+  },
+  {
+    name: 'GS1 exports',
+    description: 'Print-ready artwork (QR, GS1 DataMatrix, EAN-13) rendered asynchronously into a downloadable zip.',
+  },
   { name: 'Description', description: 'This OpenAPI document.' },
-  { name: 'admin', description: 'The operator API of an installation (`/admin/v1`): tenants, plans, domains and API keys. Operator token only.' },
+  {
+    name: 'admin',
+    description:
+      'The operator API of an installation (`/admin/v1`): tenants, plans, domains and API keys. Operator token only.',
+  },
 ];
 
 /** Any operation answers this while a database, cache, broker or object store it needs is unreachable. */
@@ -80,7 +118,10 @@ function withOneSecurityScheme(documents: unknown[]): unknown[] {
     const schemes = (doc as Doc).components?.securitySchemes;
     if (i === 0 || !schemes) return doc;
     const aligned = Object.fromEntries(
-      Object.entries(schemes).map(([name, scheme]) => [name, own[name] && mechanism(own[name]) === mechanism(scheme) ? own[name] : scheme]),
+      Object.entries(schemes).map(([name, scheme]) => [
+        name,
+        own[name] && mechanism(own[name]) === mechanism(scheme) ? own[name] : scheme,
+      ]),
     );
     return { ...(doc as object), components: { ...(doc as Doc).components, securitySchemes: aligned } };
   });

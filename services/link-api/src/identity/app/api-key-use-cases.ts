@@ -27,7 +27,9 @@ export function apiKeyUseCases(deps: ApiKeyDeps): ApiKeyUseCases {
     async createKey(tenantId, body) {
       const now = deps.clock();
       if (body.expiresAt !== undefined && Date.parse(body.expiresAt) <= now.getTime()) {
-        throw new DomainError('validation_failed', 'expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future' }]);
+        throw new DomainError('validation_failed', 'expiresAt must be in the future', [
+          { path: 'expiresAt', message: 'must be in the future' },
+        ]);
       }
       const generated = generateApiKey();
       const id = randomUUID();

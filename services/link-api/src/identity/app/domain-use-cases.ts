@@ -14,7 +14,11 @@ export interface DomainUseCases {
   removeDomain(name: string): Promise<void>;
 }
 
-export function domainUseCases(deps: { repo: IdentityRepository; dns: TxtResolver; clock: () => Date }): DomainUseCases {
+export function domainUseCases(deps: {
+  repo: IdentityRepository;
+  dns: TxtResolver;
+  clock: () => Date;
+}): DomainUseCases {
   const { repo } = deps;
   return {
     async addDomain(tenantId, body) {
@@ -73,7 +77,10 @@ export function domainUseCases(deps: { repo: IdentityRepository; dns: TxtResolve
       await repo.change(async (tx) => {
         const domain = required(await repo.domain(name, tx), 'Domain', name);
         await tx.domain.delete({ where: { name } });
-        await tx.tenant.updateMany({ where: { id: domain.tenantId, defaultDomain: name }, data: { defaultDomain: null } });
+        await tx.tenant.updateMany({
+          where: { id: domain.tenantId, defaultDomain: name },
+          data: { defaultDomain: null },
+        });
         return { result: undefined, tenants: [domain.tenantId] };
       });
     },

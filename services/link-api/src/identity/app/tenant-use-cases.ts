@@ -79,9 +79,11 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
         const tenant = required(await repo.tenant(id, tx), 'Tenant', id);
         if (body.plan !== undefined) await requirePlan(repo, tx, body.plan);
         if (body.defaultDomain && !tenant.domains.some((d) => d.name === body.defaultDomain)) {
-          throw new DomainError('validation_failed', `"${body.defaultDomain}" is not a domain of this tenant; add it first`, [
-            { path: 'defaultDomain', message: 'must be one of the tenant\'s domains' },
-          ]);
+          throw new DomainError(
+            'validation_failed',
+            `"${body.defaultDomain}" is not a domain of this tenant; add it first`,
+            [{ path: 'defaultDomain', message: "must be one of the tenant's domains" }],
+          );
         }
         await tx.tenant.update({
           where: { id },
@@ -100,7 +102,10 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
     async setEntitlements(id, entitlements) {
       return repo.change(async (tx) => {
         required(await repo.tenant(id, tx), 'Tenant', id);
-        await tx.tenant.update({ where: { id }, data: { entitlements: [...new Set(entitlements)].sort(), updatedAt: deps.clock() } });
+        await tx.tenant.update({
+          where: { id },
+          data: { entitlements: [...new Set(entitlements)].sort(), updatedAt: deps.clock() },
+        });
         return { result: await reload(id, tx), tenants: [id] };
       });
     },
@@ -109,7 +114,9 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
 
 async function requirePlan(repo: IdentityRepository, tx: Tx, name: string): Promise<void> {
   if (!(await repo.plan(name, tx))) {
-    throw new DomainError('validation_failed', `Unknown plan "${name}"`, [{ path: 'plan', message: 'must name an existing plan' }]);
+    throw new DomainError('validation_failed', `Unknown plan "${name}"`, [
+      { path: 'plan', message: 'must name an existing plan' },
+    ]);
   }
 }
 

@@ -47,7 +47,10 @@ export const DomainVerifySchema = z.strictObject({ method: z.enum(['dns', 'opera
 
 export const ApiKeyCreateSchema = z.strictObject({
   name: Label.optional(),
-  scopes: z.array(Scope).min(1).refine((s) => new Set(s).size === s.length, 'scopes must be unique'),
+  scopes: z
+    .array(Scope)
+    .min(1)
+    .refine((s) => new Set(s).size === s.length, 'scopes must be unique'),
   expiresAt: IsoDateTime.optional(),
 });
 

@@ -2,7 +2,11 @@ import { hostOf, txtProvesControl, verificationRecord } from './domain-verificat
 
 describe('domain verification', () => {
   it('names the TXT record under _waymark without the port', () => {
-    expect(verificationRecord('go.acme.com', 'abc')).toEqual({ recordName: '_waymark.go.acme.com', recordType: 'TXT', value: 'waymark-verification=abc' });
+    expect(verificationRecord('go.acme.com', 'abc')).toEqual({
+      recordName: '_waymark.go.acme.com',
+      recordType: 'TXT',
+      value: 'waymark-verification=abc',
+    });
     expect(hostOf('localhost:8081')).toBe('localhost');
   });
 

@@ -67,7 +67,9 @@ export function tenantState(row: TenantRow): TenantState {
     plan: planView(row.plan),
     entitlements: row.entitlements,
     defaultDomain: row.defaultDomain ?? '',
-    domains: [...row.domains].sort((a, b) => a.name.localeCompare(b.name)).map((d) => ({ name: d.name, verified: d.verified })),
+    domains: [...row.domains]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((d) => ({ name: d.name, verified: d.verified })),
     branding: row.branding as unknown as BrandingView,
   };
 }

@@ -22,9 +22,15 @@ export class IdentityRepository {
   async change<T>(work: (tx: Tx) => Promise<{ result: T; tenants?: string[]; keys?: string[] }>): Promise<T> {
     const changed = await this.prisma.$transaction(async (tx) => {
       const { result, tenants = [], keys = [] } = await work(tx);
-      const tenantRows = await tx.tenant.findMany({ where: { id: { in: [...new Set(tenants)] } }, include: WITH_TENANT });
+      const tenantRows = await tx.tenant.findMany({
+        where: { id: { in: [...new Set(tenants)] } },
+        include: WITH_TENANT,
+      });
       const keyRows = await tx.apiKey.findMany({ where: { id: { in: [...new Set(keys)] } } });
-      await enqueue(tx, identityTopic, [...tenantRows.map((row) => ({ value: tenantState(row) })), ...keyRows.map((row) => ({ value: apiKeyState(row) }))]);
+      await enqueue(tx, identityTopic, [
+        ...tenantRows.map((row) => ({ value: tenantState(row) })),
+        ...keyRows.map((row) => ({ value: apiKeyState(row) })),
+      ]);
       return result;
     });
     await this.published();

@@ -18,4 +18,3 @@ export function createLink(deps: LinkDeps) {
     return toLink(outcome.created);
   };
 }
-

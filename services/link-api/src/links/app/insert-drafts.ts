@@ -23,7 +23,8 @@ export async function insertDrafts(links: LinkRepository, drafts: readonly LinkD
       const { record, customCode } = p.draft;
       if (inserted.has(record.id)) outcomes[p.index] = { created: record };
       else if (customCode) outcomes[p.index] = { error: codeTaken(record) };
-      else if (draw >= MAX_CODE_DRAWS) outcomes[p.index] = { error: new DomainError('conflict', 'could not find a free code; try again') };
+      else if (draw >= MAX_CODE_DRAWS)
+        outcomes[p.index] = { error: new DomainError('conflict', 'could not find a free code; try again') };
       else retry.push({ index: p.index, draft: { customCode, record: { ...record, code: generateCode() } } });
     }
     pending = retry;

@@ -2,7 +2,15 @@ import type { ClickFact } from '@waymark/contracts';
 import { latestClicks } from './last-clicks';
 
 const fact = (code: string, ts: number, extra: Partial<ClickFact> = {}): ClickFact =>
-  ({ code, ts, domain: 'go.example', tenantId: 't1', createdAt: '2025-01-01T00:00:00.000Z', method: 'GET', ...extra }) as ClickFact;
+  ({
+    code,
+    ts,
+    domain: 'go.example',
+    tenantId: 't1',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    method: 'GET',
+    ...extra,
+  }) as ClickFact;
 
 describe('latestClicks', () => {
   it('keeps the newest click per link, in any order, duplicates included', () => {
@@ -11,11 +19,19 @@ describe('latestClicks', () => {
       ['a', 5],
       ['b', 1],
     ]);
-    expect(result[0]).toMatchObject({ tenantId: 't1', domain: 'go.example', linkCreatedAt: '2025-01-01T00:00:00.000Z' });
+    expect(result[0]).toMatchObject({
+      tenantId: 't1',
+      domain: 'go.example',
+      linkCreatedAt: '2025-01-01T00:00:00.000Z',
+    });
   });
 
   it('ignores HEAD requests and keeps incarnations of a code apart', () => {
-    const result = latestClicks([fact('a', 9, { method: 'HEAD' }), fact('a', 2), fact('a', 7, { createdAt: '2025-02-01T00:00:00.000Z' })]);
+    const result = latestClicks([
+      fact('a', 9, { method: 'HEAD' }),
+      fact('a', 2),
+      fact('a', 7, { createdAt: '2025-02-01T00:00:00.000Z' }),
+    ]);
     expect(result.map((c) => [c.linkCreatedAt, c.at.getTime()])).toEqual([
       ['2025-01-01T00:00:00.000Z', 2],
       ['2025-02-01T00:00:00.000Z', 7],

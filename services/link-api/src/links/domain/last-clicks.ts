@@ -22,7 +22,13 @@ export function latestClicks(facts: readonly ClickFact[]): LastClick[] {
     const id = `${linkKey(fact)}@${fact.createdAt}`;
     const previous = latest.get(id);
     if (previous && previous.at.getTime() >= fact.ts) continue;
-    latest.set(id, { tenantId: fact.tenantId, domain: fact.domain, code: fact.code, linkCreatedAt: fact.createdAt, at: new Date(fact.ts) });
+    latest.set(id, {
+      tenantId: fact.tenantId,
+      domain: fact.domain,
+      code: fact.code,
+      linkCreatedAt: fact.createdAt,
+      at: new Date(fact.ts),
+    });
   }
   return [...latest.values()];
 }

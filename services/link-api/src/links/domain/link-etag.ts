@@ -14,5 +14,9 @@ export function assertIfMatch(ifMatch: string | undefined, updatedAt: Date): voi
   const current = linkEtag(updatedAt);
   const listed = ifMatch.split(',').map((tag) => tag.trim());
   if (listed.includes('*') || listed.includes(current)) return;
-  throw new DomainError('precondition_failed', `If-Match ${ifMatch} does not match the link's current ETag ${current}`, { etag: current });
+  throw new DomainError(
+    'precondition_failed',
+    `If-Match ${ifMatch} does not match the link's current ETag ${current}`,
+    { etag: current },
+  );
 }

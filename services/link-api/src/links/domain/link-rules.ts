@@ -4,7 +4,9 @@ import { DomainError, type TenantState } from '@waymark/contracts';
 export function parseFutureExpiry(expiresAt: string, now: Date): Date {
   const at = new Date(expiresAt);
   if (at.getTime() <= now.getTime()) {
-    throw new DomainError('validation_failed', 'expiresAt: must be in the future', [{ path: 'expiresAt', message: 'must be in the future' }]);
+    throw new DomainError('validation_failed', 'expiresAt: must be in the future', [
+      { path: 'expiresAt', message: 'must be in the future' },
+    ]);
   }
   return at;
 }
@@ -19,10 +21,15 @@ export function isUsableDomain(tenant: Pick<TenantState, 'defaultDomain' | 'doma
  * The domain a new link goes on: the one asked for, or the tenant's default. Only the tenant's own verified domains
  * accept links; an unverified or foreign domain is a validation failure naming the field.
  */
-export function resolveLinkDomain(tenant: Pick<TenantState, 'defaultDomain' | 'domains'>, requested: string | undefined): string {
+export function resolveLinkDomain(
+  tenant: Pick<TenantState, 'defaultDomain' | 'domains'>,
+  requested: string | undefined,
+): string {
   const name = (requested ?? tenant.defaultDomain).toLowerCase();
   if (!name) {
-    throw new DomainError('validation_failed', 'domain: the tenant has no default domain; name one', [{ path: 'domain', message: 'required' }]);
+    throw new DomainError('validation_failed', 'domain: the tenant has no default domain; name one', [
+      { path: 'domain', message: 'required' },
+    ]);
   }
   const domain = tenant.domains.find((d) => d.name.toLowerCase() === name);
   if (!domain || !domain.verified) {

@@ -1,7 +1,12 @@
 import type { LinkRecord } from '../domain/link-record';
 import { CachedLinkRepository } from './cached-link.repository';
 import type { LinkRepository } from '../app/link-ports';
-import { InProcessLinkInvalidations, type InvalidationListener, type LinkInvalidations, type LinkRef } from './link-invalidations';
+import {
+  InProcessLinkInvalidations,
+  type InvalidationListener,
+  type LinkInvalidations,
+  type LinkRef,
+} from './link-invalidations';
 import { LinkReadCache } from './link-read-cache';
 
 const record = (code: string, destination: string, domain = 'go.example'): LinkRecord => ({
@@ -34,7 +39,10 @@ describe('LinkReadCache', () => {
 
   it('keeps results per domain filter apart and drops all of them with the (tenant, code)', () => {
     const cache = new LinkReadCache({ ttlMs: 60_000, maxEntries: 10 });
-    cache.store(cache.begin(), 't1', 'a', undefined, [record('a', 'https://1.example/'), record('a', 'https://2.example/', 'b.example')]);
+    cache.store(cache.begin(), 't1', 'a', undefined, [
+      record('a', 'https://1.example/'),
+      record('a', 'https://2.example/', 'b.example'),
+    ]);
     cache.store(cache.begin(), 't1', 'a', 'b.example', [record('a', 'https://2.example/', 'b.example')]);
     cache.store(cache.begin(), 't2', 'a', undefined, []);
     expect(cache.get('t1', 'a', undefined)).toHaveLength(2);
@@ -111,7 +119,11 @@ describe('CachedLinkRepository', () => {
   const setup = (feed: LinkInvalidations) => {
     const inner = new CountingRepository();
     inner.rows.set('a', record('a', 'https://one.example/'));
-    const repo = new CachedLinkRepository(inner as unknown as LinkRepository, new LinkReadCache({ ttlMs: 60_000, maxEntries: 100 }), feed);
+    const repo = new CachedLinkRepository(
+      inner as unknown as LinkRepository,
+      new LinkReadCache({ ttlMs: 60_000, maxEntries: 100 }),
+      feed,
+    );
     return { inner, repo };
   };
 
@@ -123,7 +135,10 @@ describe('CachedLinkRepository', () => {
     expect(inner.reads).toBe(1);
     await repo.update('go.example/a', (current) => ({ ...current, destination: 'https://two.example/' }));
     expect((await repo.findByCode('t1', 'a'))[0]?.destination).toBe('https://two.example/');
-    expect(feed.published).toEqual([{ tenantId: 't1', code: 'a' }, { tenantId: 't1', code: 'a' }]);
+    expect(feed.published).toEqual([
+      { tenantId: 't1', code: 'a' },
+      { tenantId: 't1', code: 'a' },
+    ]);
     await repo.remove(record('a', ''));
     expect(await repo.findByCode('t1', 'a')).toEqual([]);
   });

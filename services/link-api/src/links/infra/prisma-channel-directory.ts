@@ -19,7 +19,10 @@ export class PrismaChannelDirectory implements ChannelDirectory {
   async lookup(tenantId: string, ids: readonly string[]): Promise<ChannelLookup> {
     const lookup: ChannelLookup = { known: new Set(), removed: new Set() };
     if (ids.length === 0) return lookup;
-    const rows = await this.prisma.channel.findMany({ where: { tenantId, id: { in: [...ids] } }, select: { id: true, removedAt: true } });
+    const rows = await this.prisma.channel.findMany({
+      where: { tenantId, id: { in: [...ids] } },
+      select: { id: true, removedAt: true },
+    });
     for (const row of rows) (row.removedAt === null ? lookup.known : lookup.removed).add(row.id);
     return lookup;
   }
@@ -37,8 +40,18 @@ export class PrismaChannelDirectory implements ChannelDirectory {
           await tx.channel.updateMany({ where: { id: key }, data: { removedAt: now, updatedAt: now } });
           continue;
         }
-        const data = { tenantId: value.tenantId, type: value.type, enabled: value.enabled, confirmed: value.confirmed, updatedAt: now };
-        await tx.channel.upsert({ where: { id: value.id }, create: { id: value.id, ...data }, update: { ...data, removedAt: null } });
+        const data = {
+          tenantId: value.tenantId,
+          type: value.type,
+          enabled: value.enabled,
+          confirmed: value.confirmed,
+          updatedAt: now,
+        };
+        await tx.channel.upsert({
+          where: { id: value.id },
+          create: { id: value.id, ...data },
+          update: { ...data, removedAt: null },
+        });
       }
     });
   }

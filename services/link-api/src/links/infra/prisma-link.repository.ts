@@ -20,7 +20,11 @@ export class PrismaLinkRepository implements LinkRepository {
     if (records.length === 0) return new Set();
     const inserted = await this.prisma.$transaction(async (tx) => {
       // ON CONFLICT DO NOTHING: a taken (domain, code) is simply not returned; the caller decides what that means.
-      const rows = await tx.link.createManyAndReturn({ data: records.map(toRow), skipDuplicates: true, select: { id: true } });
+      const rows = await tx.link.createManyAndReturn({
+        data: records.map(toRow),
+        skipDuplicates: true,
+        select: { id: true },
+      });
       const ids = new Set(rows.map((row) => row.id));
       const events = records.filter((r) => ids.has(r.id)).map((r) => ({ value: toLinkState(r, randomUUID()) }));
       await enqueue(tx, linksTopic, events);
@@ -72,7 +76,9 @@ export class PrismaLinkRepository implements LinkRepository {
       ...(query.q === undefined
         ? {}
         : {
-            OR: (['code', 'destination', 'title'] as const).map((field) => ({ [field]: { contains: query.q, mode: 'insensitive' } })),
+            OR: (['code', 'destination', 'title'] as const).map((field) => ({
+              [field]: { contains: query.q, mode: 'insensitive' },
+            })),
           }),
     };
     const rows = await this.prisma.link.findMany({ where, orderBy: { seq: 'desc' }, take: query.limit + 1 });

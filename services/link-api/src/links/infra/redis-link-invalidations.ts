@@ -46,7 +46,10 @@ export class RedisLinkInvalidations implements LinkInvalidations {
         await this.publisher.publish(LINK_INVALIDATION_CHANNEL, message);
       } catch (err) {
         // Other instances keep what they cached until its TTL runs out: the bound on staleness documented for this.
-        this.logger.warn({ err, links: refs.length }, 'could not announce changed links; other instances may serve them stale until their cache TTL');
+        this.logger.warn(
+          { err, links: refs.length },
+          'could not announce changed links; other instances may serve them stale until their cache TTL',
+        );
       }
     }
   }
@@ -92,6 +95,7 @@ export class RedisLinkInvalidations implements LinkInvalidations {
       for (const listener of this.listeners) listener.reset();
       return;
     }
-    for (const [tenantId, code] of checked.data) for (const listener of this.listeners) listener.invalidate({ tenantId, code });
+    for (const [tenantId, code] of checked.data)
+      for (const listener of this.listeners) listener.invalidate({ tenantId, code });
   }
 }
