@@ -111,7 +111,14 @@ describe('the console in a real browser against the embedded system', () => {
     await row.waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toContain('1/6');
     expect(await row.textContent()).toContain('204');
+    expect(await page.locator('thead').textContent()).toContain('Next attempt');
     await checkPage('delivery-log');
+
+    // The outcome filter is the API's, so it covers the whole log rather than the page shown.
+    const filtered = page.waitForRequest((request) => request.url().includes('outcome=failed'));
+    await page.getByLabel('Outcome').selectOption('failed');
+    await filtered;
+    await page.getByText('No failed attempts.').waitFor();
   });
 
   it('logged no error in the browser console', () => {

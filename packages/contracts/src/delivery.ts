@@ -21,12 +21,18 @@ export const DeliveryAttempt = z.object({
   durationMs: z.number().int().min(0),
   responseSnippet: z.string().max(1024).nullable().describe('First 1 KB of the response body'),
   terminal: z.boolean().describe('True when no further attempt follows (delivered, or the last failure)'),
+  nextAttemptAt: IsoDateTime.nullable().describe(
+    'After a failed attempt that is not the last: when the next attempt ran, or is due while the delivery waits; ' +
+      'null after a delivered or terminal attempt, or when the retry was dropped (channel disabled or deleted)',
+  ),
 });
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const DeliveryListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: Cursor.optional(),
+  /** Only the attempts with this outcome. */
+  outcome: z.enum(['delivered', 'failed']).optional(),
 });
 export type DeliveryListQuery = z.output<typeof DeliveryListQuery>;
 

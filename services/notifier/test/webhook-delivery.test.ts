@@ -59,6 +59,8 @@ describe('signed webhook deliveries with the retry schedule', () => {
       terminal: boolean;
       eventId: string;
       responseSnippet: string;
+      at: string;
+      nextAttemptAt: string | null;
     }>;
   }
 
@@ -111,12 +113,31 @@ describe('signed webhook deliveries with the retry schedule', () => {
     ]);
     expect(log[0]?.responseSnippet).toBe('status 503 for request 1');
     expect(receiver.requestsTo('/flaky')).toHaveLength(4);
+    // Each failure says when the next attempt ran; the delivered one has none.
+    expect(log.map((e) => e.nextAttemptAt)).toEqual([log[1]?.at, log[2]?.at, log[3]?.at, null]);
+
+    const failed = await api.call('GET', `/v1/channels/${channel.id}/deliveries?outcome=failed`);
+    expect(failed.status).toBe(200);
+    expect(failed.body.deliveries.map((e: { attempt: number }) => e.attempt)).toEqual([3, 2, 1]);
+    const delivered = await api.call('GET', `/v1/channels/${channel.id}/deliveries?outcome=delivered`);
+    expect(delivered.body.deliveries.map((e: { attempt: number }) => e.attempt)).toEqual([4]);
+    const bad = await api.call('GET', `/v1/channels/${channel.id}/deliveries?outcome=pending`);
+    expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
   });
 
   it('a receiver that always fails gets exactly six attempts at the scheduled offsets, then a terminal record', async () => {
     receiver.on('/down', () => 500);
     const channel = await webhookChannel('/down');
     await publishClicks(bus, [clickFact(tenantId, [channel.id])]);
+
+    // While attempt 5 waits (4.5 s after attempt 4), attempt 4 says when it is due.
+    const waiting = await waitFor(async () => {
+      const entries = await deliveryLog(channel.id);
+      return entries.length === 4 && entries;
+    });
+    const wait = Date.parse(waiting[3]?.nextAttemptAt ?? '') - Date.parse(waiting[3]?.at ?? '');
+    expect(wait).toBeGreaterThanOrEqual((SCHEDULE_MS[3] as number) - 5);
+    expect(wait).toBeLessThan((SCHEDULE_MS[3] as number) + 2_000);
 
     const log = await waitFor(
       async () => {
@@ -127,6 +148,7 @@ describe('signed webhook deliveries with the retry schedule', () => {
     );
     expect(log.map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(log.map((e) => e.terminal)).toEqual([false, false, false, false, false, true]);
+    expect(log.map((e) => e.nextAttemptAt)).toEqual([...log.slice(1).map((e) => e.at), null]);
     const arrivals = receiver.requestsTo('/down').map((r) => r.at);
     expect(arrivals).toHaveLength(6);
     SCHEDULE_MS.forEach((expected, i) => {

@@ -4,17 +4,24 @@ import { useClient } from '../client-context';
 import { unwrap } from '../session';
 import { Empty, ErrorState, Loading } from '../ui/states';
 
-/** The channel's delivery log: every attempt with its HTTP result, duration and response snippet, polled. */
+/**
+ * The channel's delivery log: every attempt with its HTTP result, duration, response snippet and when the next attempt
+ * ran or is due, filtered by outcome on the server (so a filter covers the whole log, not one page), polled.
+ */
 export function ChannelPage({ id }: { id: string }) {
   const client = useClient();
   const [outcome, setOutcome] = useState<'' | 'delivered' | 'failed'>('');
   const log = useQuery({
-    queryKey: ['deliveries', id],
+    queryKey: ['deliveries', id, outcome],
     queryFn: async () =>
-      unwrap(await client.GET('/v1/channels/{id}/deliveries', { params: { path: { id }, query: { limit: 100 } } })),
+      unwrap(
+        await client.GET('/v1/channels/{id}/deliveries', {
+          params: { path: { id }, query: { limit: 100, outcome: outcome || undefined } },
+        }),
+      ),
     refetchInterval: 3_000,
   });
-  const rows = (log.data?.deliveries ?? []).filter((d) => outcome === '' || d.outcome === outcome);
+  const rows = log.data?.deliveries ?? [];
   return (
     <>
       <h1>Delivery log</h1>
@@ -31,14 +38,18 @@ export function ChannelPage({ id }: { id: string }) {
         {log.isPending && <Loading what="deliveries" />}
         {log.isError && <ErrorState error={log.error} />}
         {log.isSuccess && rows.length === 0 && (
-          <Empty>No deliveries yet: they appear here when a linked code is visited.</Empty>
+          <Empty>
+            {outcome === ''
+              ? 'No deliveries yet: they appear here when a linked code is visited.'
+              : `No ${outcome} attempts.`}
+          </Empty>
         )}
         {rows.length > 0 && (
           <div className="table-wrap">
             <table>
               <thead>
                 <tr>
-                  {['Time', 'Event', 'Attempt', 'Outcome', 'HTTP', 'Duration', 'Response'].map((h) => (
+                  {['Time', 'Event', 'Attempt', 'Outcome', 'HTTP', 'Duration', 'Response', 'Next attempt'].map((h) => (
                     <th scope="col" key={h}>
                       {h}
                     </th>
@@ -59,6 +70,7 @@ export function ChannelPage({ id }: { id: string }) {
                     <td>{d.httpStatus ?? d.errorKind ?? '—'}</td>
                     <td>{d.durationMs} ms</td>
                     <td className="url">{d.responseSnippet ?? ''}</td>
+                    <td>{d.nextAttemptAt ? new Date(d.nextAttemptAt).toLocaleString() : '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -54,7 +54,7 @@ export async function listDeliveries(
 ): Promise<DeliveryList> {
   if (!(await deps.channels.find(tenantId, id))) throw notFound();
   const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  const { attempts, more } = await deps.deliveries.listAttempts(id, query.limit, before);
+  const { attempts, more } = await deps.deliveries.listAttempts(id, query.limit, before, query.outcome);
   const last = attempts[attempts.length - 1];
   return { deliveries: attempts, nextCursor: more && last ? Buffer.from(last.id).toString('base64url') : null };
 }

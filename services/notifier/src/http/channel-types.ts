@@ -94,6 +94,11 @@ export interface DeliveryAttemptView {
   responseSnippet: string | null;
   /** True when no further attempt follows. */
   terminal: boolean;
+  /**
+   * After a failed attempt that is not the last: when the next attempt ran, or is due while the delivery waits. Null
+   * after a delivered or terminal attempt, or when the retry was dropped (channel disabled or deleted).
+   */
+  nextAttemptAt: DateTime | null;
 }
 
 export interface ChannelListView {

@@ -58,6 +58,7 @@ export class ChannelsController extends Controller {
    * @summary List notification channels
    * @param limit Page size, 1 to 200 (default 50)
    * @param cursor `nextCursor` of the previous page
+   * @param outcome Only the attempts with this outcome
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 200
@@ -107,6 +108,7 @@ export class ChannelsController extends Controller {
    * @summary List a channel's delivery attempts
    * @param limit Page size, 1 to 200 (default 50)
    * @param cursor `nextCursor` of the previous page
+   * @param outcome Only the attempts with this outcome
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 200
@@ -120,11 +122,12 @@ export class ChannelsController extends Controller {
     @Request() req: ExpressRequest,
     @Query() limit?: number,
     @Query() cursor?: string,
+    @Query() outcome?: 'delivered' | 'failed',
   ): Promise<DeliveryListView> {
     return this.useCases.listDeliveries(
       principalOf(req).tenantId,
       Id.parse(id),
-      DeliveryListQuery.parse({ limit, cursor }),
+      DeliveryListQuery.parse({ limit, cursor, outcome }),
     );
   }
 }

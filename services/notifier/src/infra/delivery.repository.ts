@@ -1,4 +1,5 @@
 import { ChannelType, type DeliveryAttempt, type DeliveryErrorKind } from '@waymark/contracts';
+import { nextAttemptTimes } from './next-attempt-times';
 import type { PrismaClient } from './prisma';
 
 /** One click event fanned out to the channels it names; bodies serialised once by the caller. */
@@ -173,13 +174,16 @@ export class DeliveryRepository {
     channelId: string,
     limit: number,
     beforeId: bigint | null,
+    outcome?: DeliveryAttempt['outcome'],
   ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }> {
     const rows = await this.prisma.deliveryAttempt.findMany({
-      where: { channelId, ...(beforeId === null ? {} : { id: { lt: beforeId } }) },
+      where: { channelId, ...(beforeId === null ? {} : { id: { lt: beforeId } }), ...(outcome ? { outcome } : {}) },
       orderBy: { id: 'desc' },
       take: limit + 1,
     });
-    const attempts = rows.slice(0, limit).map((row) => ({
+    const page = rows.slice(0, limit);
+    const nextAt = await nextAttemptTimes(this.prisma, page);
+    const attempts = page.map((row, i) => ({
       id: row.id.toString(),
       channelId: row.channelId,
       eventId: row.eventId,
@@ -191,6 +195,7 @@ export class DeliveryRepository {
       durationMs: row.durationMs,
       responseSnippet: row.responseSnippet,
       terminal: row.terminal,
+      nextAttemptAt: nextAt[i]?.toISOString() ?? null,
     }));
     return { attempts, more: rows.length > limit };
   }
