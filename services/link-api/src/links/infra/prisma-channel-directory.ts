@@ -33,26 +33,35 @@ export class PrismaChannelDirectory implements ChannelDirectory {
    */
   async apply(records: readonly { key: string; value: ChannelState | null }[]): Promise<void> {
     if (records.length === 0) return;
+    // One record (a create, change or delete as it happens) is one statement, atomic alone: no transaction's round
+    // trips before a deletion takes effect. A batch (a catch-up) is applied in one transaction.
+    if (records.length === 1) return applyOne(this.prisma, records[0] as ChannelRecord);
     await this.prisma.$transaction(async (tx) => {
-      for (const { key, value } of records) {
-        const now = new Date();
-        if (value === null) {
-          await tx.channel.updateMany({ where: { id: key }, data: { removedAt: now, updatedAt: now } });
-          continue;
-        }
-        const data = {
-          tenantId: value.tenantId,
-          type: value.type,
-          enabled: value.enabled,
-          confirmed: value.confirmed,
-          updatedAt: now,
-        };
-        await tx.channel.upsert({
-          where: { id: value.id },
-          create: { id: value.id, ...data },
-          update: { ...data, removedAt: null },
-        });
-      }
+      for (const record of records) await applyOne(tx, record);
     });
   }
+}
+
+type ChannelRecord = { key: string; value: ChannelState | null };
+type ChannelWriter = Pick<PrismaClient, 'channel'>;
+
+/** A value upserts the row; a tombstone (null) marks it removed. */
+async function applyOne(db: ChannelWriter, { key, value }: ChannelRecord): Promise<void> {
+  const now = new Date();
+  if (value === null) {
+    await db.channel.updateMany({ where: { id: key }, data: { removedAt: now, updatedAt: now } });
+    return;
+  }
+  const data = {
+    tenantId: value.tenantId,
+    type: value.type,
+    enabled: value.enabled,
+    confirmed: value.confirmed,
+    updatedAt: now,
+  };
+  await db.channel.upsert({
+    where: { id: value.id },
+    create: { id: value.id, ...data },
+    update: { ...data, removedAt: null },
+  });
 }
