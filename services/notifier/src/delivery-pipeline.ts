@@ -1,12 +1,11 @@
 import type { Logger } from '@waymark/logging';
 import { inSpan, SpanStatusCode } from '@waymark/tracing';
 import { attemptDelivery, type AttemptDeps } from './app/attempt-delivery';
+import type { ChannelRepository, DeliveryRepository } from './app/notifier-ports';
 import type { Config } from './config';
 import { attemptSpanOptions } from './infra/attempt-span';
-import type { ChannelRepository } from './infra/channel.repository';
 import type { RecordAttempt } from './infra/delivery-metrics';
 import { DeliveryWorker } from './infra/delivery-worker';
-import type { DeliveryRepository } from './infra/delivery.repository';
 import { NOTIFIER_SCHEMA, type PrismaClient } from './infra/prisma';
 import { RetentionSweeper } from './infra/retention-sweeper';
 import { WorkSignals } from './infra/work-signals';

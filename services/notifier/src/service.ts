@@ -32,14 +32,14 @@ import { SecretResealer } from './infra/secret-resealer';
 import { RegisterRoutes } from './generated/routes';
 import { ChannelsController } from './http/channels.controller';
 import { EmailConfirmationsController } from './http/email-confirmations.controller';
-import { ChannelRepository } from './infra/channel.repository';
+import { PrismaChannelRepository } from './infra/channel.repository';
 import { registerDeliveryMetrics } from './infra/delivery-metrics';
 import { subscribeClicks } from './infra/clicks.consumer';
-import { DeliveryRepository } from './infra/delivery.repository';
+import { PrismaDeliveryRepository } from './infra/delivery.repository';
 import { createResolve } from './infra/guarded-lookup';
 import { createMailSender } from './infra/mail-sender';
 import { createNotifierPrisma, NOTIFIER_SCHEMA } from './infra/prisma';
-import { WebhookSender } from './infra/webhook-sender';
+import { HttpWebhookSender } from './infra/webhook-sender';
 
 /** Longest an idle Kafka fetch of this service waits (main.ts and the bench use it). */
 export const NOTIFIER_FETCH_WAIT_MS = 100;
@@ -70,8 +70,8 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     topics: [channelsTopic] as TopicDef<unknown>[],
     logger,
   });
-  const channels = new ChannelRepository(prisma, awaitPublished(relay, logger));
-  const deliveries = new DeliveryRepository(prisma);
+  const channels = new PrismaChannelRepository(prisma, awaitPublished(relay, logger));
+  const deliveries = new PrismaDeliveryRepository(prisma);
   const secrets = new SecretBox(config.SECRET_ENCRYPTION_KEY, config.SECRET_ENCRYPTION_PREVIOUS_KEYS);
   registerOutboxMetrics(registry, relay);
   const unreadableSecrets = new Gauge({
@@ -96,7 +96,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     timeoutMs: config.DELIVERY_TIMEOUT,
     logger,
   });
-  const webhooks = new WebhookSender({
+  const webhooks = new HttpWebhookSender({
     policy: urlPolicy,
     resolve,
     timeoutMs: config.DELIVERY_TIMEOUT,

@@ -4,13 +4,11 @@ import { delayAfterAttempt } from '../domain/retry-schedule';
 import type { SecretBox } from '../domain/secret-box';
 import { signingKeyOf, webhookHeaders } from '../domain/webhook-signature';
 import { errorKindOf } from '../domain/error-kind';
-import type { AttemptRecord, ClaimedDelivery } from '../infra/delivery.repository';
-import type { MailSender } from '../infra/mail-sender';
-import type { SendOutcome, WebhookSender } from '../infra/webhook-sender';
+import type { AttemptRecord, ClaimedDelivery, MailSender, SendOutcome, WebhookSender } from './notifier-ports';
 
 export interface AttemptDeps {
-  webhooks: Pick<WebhookSender, 'send'>;
-  mail: Pick<MailSender, 'send'>;
+  webhooks: WebhookSender;
+  mail: MailSender;
   secrets: SecretBox;
   clock: () => Date;
   timeUnitMs: number;

@@ -3,8 +3,8 @@ import { DomainError, type Channel, type ChannelCreate } from '@waymark/contract
 import { isSigned, newChannelId, toChannel, type ChannelRecord } from '../domain/channel-record';
 import { confirmationMail } from '../domain/confirmation-mail';
 import { newSigningSecret } from '../domain/webhook-signature';
+import { resolvePublic } from '../domain/public-host';
 import { checkWebhookUrl } from '../domain/webhook-url-policy';
-import { resolvePublic } from '../infra/guarded-lookup';
 import type { ChannelDeps } from './channel-use-cases';
 
 type Deps = Pick<ChannelDeps, 'channels' | 'secrets' | 'mail' | 'urlPolicy' | 'resolve' | 'clock' | 'confirmation'>;

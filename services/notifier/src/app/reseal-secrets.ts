@@ -1,6 +1,6 @@
 import type { Logger } from '@waymark/logging';
 import type { SecretBox } from '../domain/secret-box';
-import type { ChannelRepository } from '../infra/channel.repository';
+import type { ChannelRepository } from './notifier-ports';
 
 export interface ResealDeps {
   channels: Pick<ChannelRepository, 'secretsNotSealedWith' | 'replaceSealedSecret'>;

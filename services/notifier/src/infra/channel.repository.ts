@@ -1,21 +1,12 @@
 import { channelsTopic, ChannelType, type ChannelPatch, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
+import type { ChannelRepository, PendingConfirmation, SealedSecret } from '../app/notifier-ports';
 import type { Channel as ChannelRow } from '../generated/prisma/client';
 import type { PrismaClient, Tx } from './prisma';
 
-export interface SealedSecret {
-  channelId: string;
-  secretCiphertext: string;
-}
-
-export interface PendingConfirmation {
-  tokenHash: string;
-  expiresAt: Date;
-}
-
 /** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1 through the outbox. */
-export class ChannelRepository {
+export class PrismaChannelRepository implements ChannelRepository {
   constructor(
     private readonly prisma: PrismaClient,
     /** Answers wait for the channels.v1 events, so link-api accepts a new channel in notifyChannels at once. */

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { AttemptRecord, ClaimedDelivery } from './delivery.repository';
+import type { AttemptRecord, ClaimedDelivery } from '../app/notifier-ports';
 import type { PrismaClient } from './prisma';
 
 /** Records one finished attempt (see registerDeliveryMetrics). */

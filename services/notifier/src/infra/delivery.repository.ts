@@ -1,56 +1,13 @@
 import { ChannelType, type DeliveryAttempt, type DeliveryErrorKind } from '@waymark/contracts';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  ClaimOptions,
+  DeliveryRepository,
+  FanOutItem,
+} from '../app/notifier-ports';
 import { nextAttemptTimes } from './next-attempt-times';
 import type { PrismaClient } from './prisma';
-
-/** One click event fanned out to the channels it names; bodies serialised once by the caller. */
-export interface FanOutItem {
-  eventId: string;
-  tenantId: string;
-  channelIds: string[];
-  body: string;
-  slackBody: string;
-  /** The click event's traceparent, kept with each delivery for the attempts' spans. */
-  traceParent: string | null;
-}
-
-export interface ClaimedDelivery {
-  id: string;
-  channelId: string;
-  tenantId: string;
-  eventId: string;
-  body: string;
-  /** Attempts already made; this one is number `attempts + 1`. */
-  attempts: number;
-  channelType: ChannelType;
-  config: { url?: string; email?: string };
-  secretCiphertext: string | null;
-  /** The click event's traceparent, when it was traced. */
-  traceParent?: string | null;
-  /** The lease this claim took (exact database value), so an unused claim can be handed back without touching a newer one. */
-  leaseUntil: string;
-}
-
-export interface AttemptRecord {
-  deliveryId: string;
-  attempt: number;
-  at: Date;
-  delivered: boolean;
-  httpStatus: number | null;
-  errorKind: DeliveryErrorKind | null;
-  durationMs: number;
-  responseSnippet: string | null;
-  terminal: boolean;
-  /** Delay before the next attempt, null when this one is terminal. */
-  retryInMs: number | null;
-}
-
-export interface ClaimOptions {
-  limit: number;
-  perChannel: number;
-  /** Slots left for channels that already have attempts in flight here (0 excludes the channel). */
-  remainingByChannel: Record<string, number>;
-  leaseMs: number;
-}
 
 const FAN_OUT_SQL = `
 INSERT INTO "delivery" ("channel_id", "event_id", "body", "next_attempt_at", "trace_parent")
@@ -118,7 +75,7 @@ SELECT r."delivery_id", a."channel_id", a."event_id", r."attempt", r."at", r."ou
   FROM r JOIN advanced a ON a."id" = r."delivery_id"`;
 
 /** The durable delivery schedule and the attempt log, in the notifier's schema. */
-export class DeliveryRepository {
+export class PrismaDeliveryRepository implements DeliveryRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Inserts one pending delivery per eligible channel; a redelivered click event adds nothing (unique per channel). */

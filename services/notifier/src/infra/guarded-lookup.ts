@@ -1,19 +1,5 @@
 import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dns';
-import { isIP } from 'node:net';
-import { refusedAddressReason } from '../domain/address-policy';
-
-/** Raised when a webhook host resolves to an address the policy refuses; mapped to the error kind `blocked`. */
-export class BlockedAddressError extends Error {
-  readonly code = 'EWEBHOOKBLOCKED';
-  constructor(
-    readonly host: string,
-    reason: string,
-  ) {
-    super(`webhook host ${host} ${reason}`);
-  }
-}
-
-export type Resolve = (host: string) => Promise<LookupAddress[]>;
+import { resolvePublic, type Resolve } from '../domain/public-host';
 
 /** The system resolver, or the given DNS servers (`ip` or `ip:port`) through a dedicated Resolver. */
 export function createResolve(servers: readonly string[]): Resolve {
@@ -31,16 +17,6 @@ export function createResolve(servers: readonly string[]): Resolve {
       ? v4.reason
       : Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
   };
-}
-
-/** Every address of `host`, refusing the whole host when any of them is not public (no partial trust). */
-export async function resolvePublic(resolve: Resolve, host: string): Promise<LookupAddress[]> {
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host);
-  for (const { address } of addresses) {
-    const refused = refusedAddressReason(address);
-    if (refused) throw new BlockedAddressError(host, refused);
-  }
-  return addresses;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

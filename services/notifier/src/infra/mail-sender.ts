@@ -2,18 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '@waymark/logging';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  /** An HTML alternative; every user-supplied value in it must be escaped by its author. */
-  html?: string;
-}
+import type { MailSender, OutgoingMail } from '../app/notifier-ports';
 
 /** Sends mail: over SMTP in production, into a folder in the embedded mode. */
-export interface MailSender {
-  send(mail: OutgoingMail): Promise<void>;
+export interface ClosableMailSender extends MailSender {
   close(): void;
 }
 
@@ -25,13 +17,13 @@ export interface MailSenderOptions {
   logger: Logger;
 }
 
-export function createMailSender(options: MailSenderOptions): MailSender {
+export function createMailSender(options: MailSenderOptions): ClosableMailSender {
   if (options.smtpUrl) return new SmtpMailSender(options.smtpUrl, options.from, options.timeoutMs);
   if (options.mailDir) return new FolderMailSender(resolve(options.mailDir), options.from, options.logger);
   throw new Error('mail needs SMTP_URL or MAIL_DIR');
 }
 
-class SmtpMailSender implements MailSender {
+class SmtpMailSender implements ClosableMailSender {
   private readonly transport: Transporter;
 
   constructor(
@@ -65,7 +57,7 @@ class SmtpMailSender implements MailSender {
 }
 
 /** Writes each message as an .eml file (nodemailer's stream transport builds it), so the embedded mode needs no SMTP. */
-class FolderMailSender implements MailSender {
+class FolderMailSender implements ClosableMailSender {
   private readonly transport: Transporter;
   private announced = false;
 

@@ -1,14 +1,9 @@
 import { Agent, request } from 'undici';
-import type { DeliveryErrorKind } from '@waymark/contracts';
+import type { SendOutcome, WebhookSender } from '../app/notifier-ports';
 import { errorKindOf } from '../domain/error-kind';
 import { checkWebhookUrl, type WebhookUrlPolicy } from '../domain/webhook-url-policy';
-import { guardedLookup, type Resolve } from './guarded-lookup';
-
-export interface SendOutcome {
-  httpStatus: number | null;
-  errorKind: DeliveryErrorKind | null;
-  responseSnippet: string | null;
-}
+import type { Resolve } from '../domain/public-host';
+import { guardedLookup } from './guarded-lookup';
 
 export interface WebhookSenderOptions {
   policy: WebhookUrlPolicy;
@@ -25,7 +20,7 @@ const SNIPPET_BYTES = 1024;
  * addresses at connect time; redirects are never followed (a 3xx is a failed attempt); the whole attempt, body
  * included, is bounded by the timeout.
  */
-export class WebhookSender {
+export class HttpWebhookSender implements WebhookSender {
   private readonly guarded: Agent;
   private readonly trusted: Agent;
 

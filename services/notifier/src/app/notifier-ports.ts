@@ -1,0 +1,139 @@
+import type { ChannelPatch, ChannelType, DeliveryAttempt, DeliveryErrorKind, KeysetPosition } from '@waymark/contracts';
+import type { ChannelRecord } from '../domain/channel-record';
+
+export interface SealedSecret {
+  channelId: string;
+  secretCiphertext: string;
+}
+
+export interface PendingConfirmation {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1. */
+export interface ChannelRepository {
+  /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
+  create(
+    record: ChannelRecord,
+    confirmation: PendingConfirmation | null,
+    beforeCommit: () => Promise<void>,
+  ): Promise<void>;
+  /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
+  list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]>;
+  find(tenantId: string, id: string): Promise<ChannelRecord | null>;
+  /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
+  update(tenantId: string, id: string, patch: ChannelPatch, reason?: string | null): Promise<ChannelRecord | null>;
+  /** Deleting removes pending deliveries and the log with it and tombstones the channel on channels.v1. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Up to `limit` channels with a secret that does not start with `sealedPrefix` (the current key's form), in id
+   * order after `afterId`: what a key rotation still has to re-seal.
+   */
+  secretsNotSealedWith(sealedPrefix: string, afterId: string, limit: number): Promise<SealedSecret[]>;
+  /**
+   * Swaps a channel's sealed secret for the same secret sealed anew, only if the row still holds `expected`.
+   * Resolves whether the row was changed.
+   */
+  replaceSealedSecret(channelId: string, expected: string, next: string): Promise<boolean>;
+  /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
+  hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean>;
+  /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
+  confirm(tokenHash: string, now: Date): Promise<ChannelRecord | null>;
+}
+
+/** One click event fanned out to the channels it names; bodies serialised once by the caller. */
+export interface FanOutItem {
+  eventId: string;
+  tenantId: string;
+  channelIds: string[];
+  body: string;
+  slackBody: string;
+  /** The click event's traceparent, kept with each delivery for the attempts' spans. */
+  traceParent: string | null;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  channelId: string;
+  tenantId: string;
+  eventId: string;
+  body: string;
+  /** Attempts already made; this one is number `attempts + 1`. */
+  attempts: number;
+  channelType: ChannelType;
+  config: { url?: string; email?: string };
+  secretCiphertext: string | null;
+  /** The click event's traceparent, when it was traced. */
+  traceParent?: string | null;
+  /**
+   * The lease this claim took (exact database value), so an unused claim can be handed back without touching a
+   * newer one.
+   */
+  leaseUntil: string;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attempt: number;
+  at: Date;
+  delivered: boolean;
+  httpStatus: number | null;
+  errorKind: DeliveryErrorKind | null;
+  durationMs: number;
+  responseSnippet: string | null;
+  terminal: boolean;
+  /** Delay before the next attempt, null when this one is terminal. */
+  retryInMs: number | null;
+}
+
+export interface ClaimOptions {
+  limit: number;
+  perChannel: number;
+  /** Slots left for channels that already have attempts in flight here (0 excludes the channel). */
+  remainingByChannel: Record<string, number>;
+  leaseMs: number;
+}
+
+/** The durable delivery schedule and the attempt log. */
+export interface DeliveryRepository {
+  /** Inserts one pending delivery per eligible channel; a redelivered click event adds nothing (unique per channel). */
+  fanOut(items: FanOutItem[]): Promise<number>;
+  /** Leases due deliveries, capped per channel. */
+  claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]>;
+  /** Hands back claims never attempted, where the lease is still the one taken. */
+  release(claims: Pick<ClaimedDelivery, 'id' | 'leaseUntil'>[]): Promise<void>;
+  /** Logs attempts and advances their deliveries' schedule. */
+  record(attempts: AttemptRecord[]): Promise<void>;
+  /** Newest first; `beforeId` is the cursor (the last id of the previous page). */
+  listAttempts(
+    channelId: string,
+    limit: number,
+    beforeId: bigint | null,
+    outcome?: DeliveryAttempt['outcome'],
+  ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }>;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative; every user-supplied value in it must be escaped by its author. */
+  html?: string;
+}
+
+/** Sends one mail; rejects when it could not be handed over. */
+export interface MailSender {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export interface SendOutcome {
+  httpStatus: number | null;
+  errorKind: DeliveryErrorKind | null;
+  responseSnippet: string | null;
+}
+
+/** POSTs one webhook body; every failure is an outcome, never a rejection. */
+export interface WebhookSender {
+  send(url: string, headers: Record<string, string>, body: string): Promise<SendOutcome>;
+}
