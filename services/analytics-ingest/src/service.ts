@@ -14,6 +14,7 @@ import {
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { ClickFact } from '@waymark/contracts';
 import { inStatementGroup } from '@waymark/tracing';
+import type { StoredFact } from './app/analytics-ports';
 import { applyLinkStates } from './app/apply-link-states';
 import { StripedBatchWriter } from './app/striped-batch-writer';
 import { enrichClick } from './app/enrich-click';
@@ -27,7 +28,7 @@ import { LinkAnalyticsController } from './http/link-analytics.controller';
 import { TenantAnalyticsController } from './http/tenant-analytics.controller';
 import { AnalyticsQueryRepository } from './infra/analytics-query.repository';
 import { startConsumers } from './infra/consumers';
-import { writeFacts, type StoredFact } from './infra/fact-writer';
+import { writeFacts } from './infra/fact-writer';
 import { MmdbGeoLocator } from './infra/geo-locator';
 import { LinkRefRepository } from './infra/link-ref.repository';
 import { PartitionManager } from './infra/partition-manager';

@@ -1,5 +1,5 @@
 import type { LinkState } from '@waymark/contracts';
-import type { LinkRefRepository } from '../infra/link-ref.repository';
+import type { LinkRefPort } from './analytics-ports';
 
 export interface LinkStateRecord {
   key: string;
@@ -11,7 +11,10 @@ export interface LinkStateRecord {
  * Follows links.v1 so per-link queries know which codes a tenant has (a link without clicks has zero analytics,
  * an unknown or deleted one is a 404). Records of one key arrive in order, so applying them in order is enough.
  */
-export async function applyLinkStates(records: LinkStateRecord[], links: LinkRefRepository): Promise<void> {
+export async function applyLinkStates(
+  records: LinkStateRecord[],
+  links: Pick<LinkRefPort, 'upsertLive' | 'markDeleted'>,
+): Promise<void> {
   for (const record of records) {
     if (record.value) {
       const { tenantId, domain, code, createdAt } = record.value;

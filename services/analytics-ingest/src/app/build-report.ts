@@ -2,7 +2,7 @@ import { addCounts, present, topEntries, ZERO, type RawCounts } from '../domain/
 import { DIMENSIONS, dimensionOf, type Dimension } from '../domain/dimensions';
 import { hllEstimate } from '../domain/hyperloglog';
 import { bucketStarts, planRange, type TimeRange } from '../domain/time-range';
-import type { AnalyticsQueryRepository, Scope } from '../infra/analytics-query.repository';
+import type { AnalyticsQueryPort, Scope } from './analytics-ports';
 import type { Breakdowns, BreakdownEntry, SeriesPoint, Totals } from './analytics-report';
 
 export interface ReportCore {
@@ -16,7 +16,7 @@ export interface ReportCore {
 
 /** Totals, series and top-N breakdowns of one scope over a range; the parts run in parallel. */
 export async function buildReport(
-  queries: AnalyticsQueryRepository,
+  queries: AnalyticsQueryPort,
   scope: Scope,
   range: TimeRange,
   top: number,

@@ -1,8 +1,7 @@
 import { DomainError } from '@waymark/contracts';
 import type { FreshReads } from '@waymark/events';
 import { parseTenantRange, parseWindow, windowRange } from '../domain/time-range';
-import type { AnalyticsQueryRepository } from '../infra/analytics-query.repository';
-import type { LinkRefRepository } from '../infra/link-ref.repository';
+import type { AnalyticsQueryPort, LinkRefPort } from './analytics-ports';
 import type { LinkAnalytics } from './analytics-report';
 import { buildReport } from './build-report';
 
@@ -20,10 +19,10 @@ export interface LinkAnalyticsQuery {
 }
 
 export interface GetLinkAnalyticsDeps {
-  links: LinkRefRepository;
+  links: Pick<LinkRefPort, 'findLive'>;
   /** Catches the links.v1 group up before a code is called unknown: a link created just before has analytics at once. */
   fresh: Pick<FreshReads, 'find'>;
-  queries: AnalyticsQueryRepository;
+  queries: AnalyticsQueryPort;
   clock: () => Date;
 }
 

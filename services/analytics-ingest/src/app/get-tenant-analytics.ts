@@ -1,6 +1,6 @@
 import { addCounts, present, topEntries, ZERO } from '../domain/counts';
 import { parseTenantRange, planRange } from '../domain/time-range';
-import type { AnalyticsQueryRepository } from '../infra/analytics-query.repository';
+import type { AnalyticsQueryPort } from './analytics-ports';
 import type { TenantAnalytics } from './analytics-report';
 import { buildReport } from './build-report';
 
@@ -12,7 +12,7 @@ export interface TenantAnalyticsQuery {
 }
 
 export interface GetTenantAnalyticsDeps {
-  queries: AnalyticsQueryRepository;
+  queries: AnalyticsQueryPort;
   clock: () => Date;
 }
 

@@ -2,12 +2,12 @@ import type { ClickFact } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
 import type { FactRow } from '../domain/fact-row';
 import { DAY_MS } from '../domain/time-range';
-import type { StoredFact } from '../infra/fact-writer';
-import { LinkRefRepository, type LinkIncarnation } from '../infra/link-ref.repository';
+import type { LinkRefPort, StoredFact } from './analytics-ports';
+import { linkIncarnationKey, type LinkIncarnation } from '../domain/link-incarnation';
 
 export interface IngestClicksDeps {
   enrich(click: ClickFact): FactRow;
-  links: Pick<LinkRefRepository, 'resolve'>;
+  links: Pick<LinkRefPort, 'resolve'>;
   partitions: { ensure(dayStarts: Iterable<number>): Promise<void> };
   write(facts: StoredFact[]): Promise<void>;
   retentionMs: number;
@@ -42,7 +42,7 @@ export async function ingestClicks(clicks: ClickFact[], deps: IngestClicksDeps):
   const ids = await deps.links.resolve(rows.map(incarnationOf));
   await deps.partitions.ensure(rows.map((row) => Math.floor(row.at.getTime() / DAY_MS) * DAY_MS));
   const facts = rows.map((row) => {
-    const linkId = ids.get(LinkRefRepository.key(incarnationOf(row)));
+    const linkId = ids.get(linkIncarnationKey(incarnationOf(row)));
     if (linkId === undefined) throw new Error(`no link id for ${row.domain}/${row.code}`);
     return { row, linkId };
   });

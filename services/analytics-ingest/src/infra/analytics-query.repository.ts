@@ -1,24 +1,13 @@
 import type { Pool } from 'pg';
-import type { RawCounts } from '../domain/counts';
+import type {
+  AnalyticsQueryPort,
+  BucketRow,
+  DimensionRow,
+  LinkRow,
+  Scope,
+  VisitorSketch,
+} from '../app/analytics-ports';
 import type { Granularity, RangePlan } from '../domain/time-range';
-
-/** Whose numbers: one link incarnation (within its tenant) or a whole tenant. */
-export type Scope = { kind: 'link'; tenantId: string; linkId: number } | { kind: 'tenant'; tenantId: string };
-
-export interface DimensionRow extends RawCounts {
-  dim: number;
-  value: string;
-}
-
-export interface BucketRow extends RawCounts {
-  bucket: Date;
-}
-
-export interface LinkRow extends RawCounts {
-  linkId: number;
-  domain: string;
-  code: string;
-}
 
 const COUNTS_FACTS = `count(*) FILTER (WHERE source = 0)::int AS clicks, count(*) FILTER (WHERE source = 1)::int AS scans,
   count(*) FILTER (WHERE human)::int AS humans`;
@@ -34,7 +23,7 @@ const FACT_DIMS = `SELECT d.dim, d.value, count(*) FILTER (WHERE f.source = 0)::
  * Reads a RangePlan: whole days from the daily rollups, partial edges from click_fact (partition-pruned by time).
  * Every statement filters by the scope first, so one tenant's numbers can never include another's.
  */
-export class AnalyticsQueryRepository {
+export class AnalyticsQueryRepository implements AnalyticsQueryPort {
   constructor(private readonly pool: Pool) {}
 
   async series(scope: Scope, plan: RangePlan, granularity: Granularity): Promise<BucketRow[]> {
@@ -98,7 +87,7 @@ export class AnalyticsQueryRepository {
   }
 
   /** HyperLogLog of human visitors merged over the plan: non-zero registers and the sum of 2^-rank. */
-  async visitorSketch(scope: Scope, plan: RangePlan): Promise<{ nonZero: number; inverseSum: number }> {
+  async visitorSketch(scope: Scope, plan: RangePlan): Promise<VisitorSketch> {
     const parts: string[] = [];
     const params: unknown[] = [scope.kind === 'link' ? scope.linkId : scope.tenantId];
     if (plan.days) {
@@ -110,7 +99,7 @@ export class AnalyticsQueryRepository {
     }
     for (const edge of this.edges(scope, plan, params)) parts.push(`SELECT hll_reg, hll_rho ${edge.sql} AND human`);
     if (parts.length === 0) return { nonZero: 0, inverseSum: 0 };
-    const [row] = await this.query<{ nonZero: number; inverseSum: number }>(
+    const [row] = await this.query<VisitorSketch>(
       `SELECT count(*)::int AS "nonZero", coalesce(sum(power(2::float8, -m)), 0)::float8 AS "inverseSum"
        FROM (SELECT reg, max(rho) AS m FROM (${parts.join(' UNION ALL ')}) AS s(reg, rho) GROUP BY reg) g`,
       params,

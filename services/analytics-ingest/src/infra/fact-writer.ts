@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { SOURCES } from '../domain/dimensions';
-import type { FactRow } from '../domain/fact-row';
+import type { StoredFact } from '../app/analytics-ports';
 
 /**
  * One statement per batch: the facts go in as arrays (unnest, COPY-like: one round trip, one plan) with
@@ -57,11 +57,6 @@ tenant_visitors AS (
   ON CONFLICT (tenant_id, day, reg, stripe) DO UPDATE SET rho = excluded.rho WHERE v.rho < excluded.rho
 )
 SELECT count(*)::int AS inserted FROM ins`;
-
-export interface StoredFact {
-  row: FactRow;
-  linkId: number;
-}
 
 /**
  * Writes a batch of facts and their rollups atomically; returns how many were new. `stripe` is the writer's

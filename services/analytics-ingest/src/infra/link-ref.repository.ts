@@ -1,21 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
-
-export interface LinkIncarnation {
-  tenantId: string;
-  domain: string;
-  code: string;
-  createdAt: Date;
-}
-
-const keyOf = (l: LinkIncarnation): string =>
-  `${l.tenantId}\u0000${l.domain}\u0000${l.code}\u0000${l.createdAt.getTime()}`;
+import type { LinkRefPort } from '../app/analytics-ports';
+import { linkIncarnationKey as keyOf, type LinkIncarnation } from '../domain/link-incarnation';
 
 /**
  * link_ref: the links analytics knows, from links.v1 and from the clicks themselves (whichever arrives first).
  * Facts and rollups refer to a link by its integer id, which is cached: ids never change once assigned.
  */
-export class LinkRefRepository {
+export class LinkRefRepository implements LinkRefPort {
   private readonly ids = new LRUCache<string, number>({ max: 100_000 });
 
   constructor(private readonly pool: Pool) {}
@@ -64,8 +56,6 @@ export class LinkRefRepository {
     }
     return result;
   }
-
-  static key = keyOf;
 
   /** A live link (created and not deleted since) of a tenant: its latest incarnation. */
   async findLive(tenantId: string, domain: string, code: string): Promise<{ id: number; createdAt: Date } | undefined> {
