@@ -3,8 +3,8 @@ import type { Scope } from '@waymark/contracts';
 import type { BrandingView } from '../domain/admin-types';
 import type { CurrentIdentityView } from '../domain/account-types';
 import type { BrandingInput } from '../domain/admin-schemas';
-import type { IdentityRepository } from '../infra/identity.repository';
-import { tenantView } from '../infra/identity-views';
+import { tenantView } from '../domain/identity-views';
+import type { IdentityStore } from './identity-ports';
 import { required } from './not-found';
 import type { TenantUseCases } from './tenant-use-cases';
 
@@ -15,7 +15,7 @@ export interface AccountUseCases {
   setBranding(principal: ApiPrincipal, branding: BrandingInput): Promise<BrandingView>;
 }
 
-export function accountUseCases(deps: { repo: IdentityRepository; tenants: TenantUseCases }): AccountUseCases {
+export function accountUseCases(deps: { repo: IdentityStore; tenants: TenantUseCases }): AccountUseCases {
   return {
     async me(principal) {
       const key = required(await deps.repo.keyByHash(principal.key.hash), 'API key', principal.key.prefix);

@@ -3,8 +3,8 @@ import { generateApiKey } from '@waymark/auth';
 import { DomainError } from '@waymark/contracts';
 import type { ApiKeyView, CreatedApiKey } from '../domain/admin-types';
 import type { ApiKeyCreateInput } from '../domain/admin-schemas';
-import type { IdentityRepository } from '../infra/identity.repository';
-import { apiKeyView } from '../infra/identity-views';
+import { apiKeyView } from '../domain/identity-views';
+import type { IdentityStore } from './identity-ports';
 import { required } from './not-found';
 
 export interface ApiKeyUseCases {
@@ -14,7 +14,7 @@ export interface ApiKeyUseCases {
 }
 
 export interface ApiKeyDeps {
-  repo: IdentityRepository;
+  repo: IdentityStore;
   clock: () => Date;
   /** Last-used times other instances and services recorded in the shared cache, newer than the table's. */
   lastUsed: (hashes: string[]) => Promise<Map<string, Date>>;

@@ -1,9 +1,8 @@
 import { DomainError } from '@waymark/contracts';
 import type { DomainView } from '../domain/admin-types';
 import { hostOf, newVerificationToken, txtProvesControl, verificationRecord } from '../domain/domain-verification';
-import type { TxtResolver } from '../infra/dns-txt-resolver';
-import type { IdentityRepository } from '../infra/identity.repository';
-import { domainView } from '../infra/identity-views';
+import { domainView } from '../domain/identity-views';
+import type { IdentityStore, TxtResolver } from './identity-ports';
 import { required } from './not-found';
 import { requireFreeDomain } from './tenant-use-cases';
 
@@ -14,11 +13,7 @@ export interface DomainUseCases {
   removeDomain(name: string): Promise<void>;
 }
 
-export function domainUseCases(deps: {
-  repo: IdentityRepository;
-  dns: TxtResolver;
-  clock: () => Date;
-}): DomainUseCases {
+export function domainUseCases(deps: { repo: IdentityStore; dns: TxtResolver; clock: () => Date }): DomainUseCases {
   const { repo } = deps;
   return {
     async addDomain(tenantId, body) {

@@ -1,14 +1,14 @@
 import type { PlanView } from '../domain/admin-types';
 import type { PlanWriteInput } from '../domain/admin-schemas';
-import type { IdentityRepository } from '../infra/identity.repository';
-import { planView } from '../infra/identity-views';
+import { planView } from '../domain/identity-views';
+import type { IdentityStore } from './identity-ports';
 
 export interface PlanUseCases {
   listPlans(): Promise<{ plans: PlanView[] }>;
   putPlan(name: string, body: PlanWriteInput): Promise<PlanView>;
 }
 
-export function planUseCases(deps: { repo: IdentityRepository; clock: () => Date }): PlanUseCases {
+export function planUseCases(deps: { repo: IdentityStore; clock: () => Date }): PlanUseCases {
   return {
     async listPlans() {
       return { plans: (await deps.repo.plans()).map(planView) };

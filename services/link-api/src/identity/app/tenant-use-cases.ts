@@ -4,8 +4,8 @@ import type { DestinationScreener } from '@waymark/screening';
 import type { TenantView } from '../domain/admin-types';
 import type { TenantCreateInput, TenantPatchInput } from '../domain/admin-schemas';
 import { newVerificationToken } from '../domain/domain-verification';
-import type { IdentityRepository, Tx } from '../infra/identity.repository';
-import { tenantView } from '../infra/identity-views';
+import { tenantView } from '../domain/identity-views';
+import type { IdentityStore, Tx } from './identity-ports';
 import { required } from './not-found';
 import { screenBranding } from './screen-branding';
 
@@ -18,7 +18,7 @@ export interface TenantUseCases {
 }
 
 export interface TenantDeps {
-  repo: IdentityRepository;
+  repo: IdentityStore;
   clock: () => Date;
   defaultPlan: string;
   screener: DestinationScreener;
@@ -112,7 +112,7 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
   };
 }
 
-async function requirePlan(repo: IdentityRepository, tx: Tx, name: string): Promise<void> {
+async function requirePlan(repo: IdentityStore, tx: Tx, name: string): Promise<void> {
   if (!(await repo.plan(name, tx))) {
     throw new DomainError('validation_failed', `Unknown plan "${name}"`, [
       { path: 'plan', message: 'must name an existing plan' },
@@ -120,6 +120,6 @@ async function requirePlan(repo: IdentityRepository, tx: Tx, name: string): Prom
   }
 }
 
-export async function requireFreeDomain(repo: IdentityRepository, tx: Tx, name: string): Promise<void> {
+export async function requireFreeDomain(repo: IdentityStore, tx: Tx, name: string): Promise<void> {
   if (await repo.domain(name, tx)) throw new DomainError('conflict', `Domain "${name}" is already registered`);
 }

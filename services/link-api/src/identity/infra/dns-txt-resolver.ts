@@ -1,9 +1,7 @@
 import { Resolver } from 'node:dns/promises';
+import type { TxtResolver } from '../app/identity-ports';
 
-/** Looks up TXT records; the port the domain use cases need. */
-export interface TxtResolver {
-  resolveTxt(name: string): Promise<string[][]>;
-}
+export type { TxtResolver };
 
 export interface DnsTxtResolverOptions {
   /** `IP[:port]` entries (Node's Resolver.setServers format); the system's resolvers when omitted. */

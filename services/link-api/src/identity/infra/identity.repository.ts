@@ -1,9 +1,9 @@
 import { identityTopic, type Plan as PlanState } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
-import type { ApiKey, Prisma, PrismaClient } from '../../generated/prisma/client';
-import { apiKeyState, tenantState, type TenantRow } from './identity-views';
-
-export type Tx = Prisma.TransactionClient;
+import type { ApiKey, PrismaClient } from '../../generated/prisma/client';
+import type { IdentityChange, IdentityStore, Tx } from '../app/identity-ports';
+import type { TenantRow } from '../domain/identity-rows';
+import { apiKeyState, tenantState } from './identity-events';
 
 const WITH_TENANT = { plan: true, domains: true } as const;
 
@@ -11,15 +11,18 @@ const WITH_TENANT = { plan: true, domains: true } as const;
  * Reads and writes identity rows. Every write goes through `change`, whose transaction also enqueues the new state
  * on identity.v1 (outbox): the database and what other services learn never disagree after a commit.
  */
-export class IdentityRepository {
+export class IdentityRepository implements IdentityStore {
   constructor(
     private readonly prisma: PrismaClient,
-    /** Answers wait for the identity.v1 events, so every service authenticates a new key (or refuses a revoked one) at once. */
+    /**
+     * Answers wait for the identity.v1 events, so every service authenticates a new key (or refuses a revoked one)
+     * at once.
+     */
     private readonly published: AwaitPublished,
   ) {}
 
   /** Runs `work` in a transaction; then publishes the tenants and keys it names, read back inside that transaction. */
-  async change<T>(work: (tx: Tx) => Promise<{ result: T; tenants?: string[]; keys?: string[] }>): Promise<T> {
+  async change<T>(work: (tx: Tx) => Promise<IdentityChange<T>>): Promise<T> {
     const changed = await this.prisma.$transaction(async (tx) => {
       const { result, tenants = [], keys = [] } = await work(tx);
       const tenantRows = await tx.tenant.findMany({
