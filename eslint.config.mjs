@@ -23,6 +23,10 @@ const domainImports = {
   regex: '^\\.{1,2}/(.*/)?(app|infra|http|generated)(/|$)',
   message: "domain/ imports nothing of the service's app/, infra/ or http/",
 };
+const appImports = {
+  regex: '^\\.{1,2}/(.*/)?(infra|http|generated)(/|$)',
+  message: 'app/ imports ports and domain only: declare what it needs of infra/ as a port in app/',
+};
 
 // One config object per kind of file: ESLint keeps only the last matching options of a rule, so each carries all of
 // the patterns that apply to it.
@@ -47,7 +51,12 @@ const boundaries = [
     restrict(
       [`services/${service}/src/**/*.ts`],
       [serviceImports(service), relativeServiceImports, testImports],
-      [`services/${service}/src/**/domain/**`, ...TESTS],
+      [`services/${service}/src/**/domain/**`, `services/${service}/src/**/app/**`, ...TESTS],
+    ),
+    restrict(
+      [`services/${service}/src/**/app/**/*.ts`],
+      [serviceImports(service), relativeServiceImports, testImports, appImports],
+      TESTS,
     ),
     restrict(
       [`services/${service}/src/**/domain/**/*.ts`],

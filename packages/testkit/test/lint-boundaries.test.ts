@@ -70,6 +70,22 @@ describe('import boundaries (eslint.config.mjs)', () => {
     expect(errors.every((error) => error.includes(domainRule))).toBe(true);
   });
 
+  it("fails a feature's app/ that imports its infra/ or http/, and lets it import its ports and domain", async () => {
+    const code = [
+      "import type { A } from '../infra/prisma-link.repository';",
+      "import { b } from '../../http/links.controller';",
+      "import type { C } from './link-ports';",
+      "import { d } from '../domain/link-code';",
+      'export { b, d };',
+      'export type { A, C };',
+      '',
+    ].join('\n');
+    const errors = await boundaryErrors('services/link-api/src/links/app/boundary-fixture.ts', code);
+    expect(errors).toHaveLength(2);
+    expect(errors.every((error) => error.includes('app/ imports ports and domain only'))).toBe(true);
+    expect(await boundaryErrors('services/notifier/src/app/boundary-fixture.ts', code)).toHaveLength(2);
+  });
+
   it('passes clean code', async () => {
     const clean = [
       "import { runServiceMain } from '@waymark/http';",

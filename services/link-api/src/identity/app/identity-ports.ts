@@ -1,3 +1,6 @@
+// Identity's use cases still write rows through Prisma's transaction client; moving those writes behind
+// IdentityStore is the open part of this port.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import type { Prisma } from '../../generated/prisma/client';
 import type { ApiKeyRow, DomainRow, PlanRow, TenantRow } from '../domain/identity-rows';
 
