@@ -2,6 +2,8 @@ import { BULK_MAX_ROWS } from '@waymark/contracts';
 import type { WaymarkClient } from '@waymark/sdk';
 import { ApiError } from '../session';
 import {
+  BatchTooLarge,
+  batchTooLargeOf,
   rowErrorsOf,
   sendableRows,
   smallerBatchSize,
@@ -32,12 +34,6 @@ export interface ImportOptions {
 type BulkAnswer = { created: number; updated: number; skipped: number; failed: number; results: BulkRowResult[] };
 
 /** The API refused a batch as too large; `max` is the plan's row cap when the API named it. */
-class BatchTooLarge extends Error {
-  constructor(readonly max: number | undefined) {
-    super('batch too large');
-  }
-}
-
 /** One run of an import: `from` is the progress of the interrupted run it resumes, if any. */
 export interface ImportRun {
   /** Names the run in each batch's Idempotency-Key; a resumed run keeps the interrupted run's id. */
@@ -144,10 +140,8 @@ async function send(client: WaymarkClient, records: Record<string, unknown>[], o
     },
   });
   if (response.ok && data) return data as BulkAnswer;
-  const body = error as { error?: string; code?: string; details?: { max?: unknown } } | undefined;
-  if (body?.code === 'bulk_too_large') {
-    throw new BatchTooLarge(typeof body.details?.max === 'number' ? body.details.max : undefined);
-  }
-  if (response.status === 413) throw new BatchTooLarge(undefined);
+  const tooLarge = batchTooLargeOf(response.status, error);
+  if (tooLarge) throw tooLarge;
+  const body = error as { error?: string; code?: string } | undefined;
   throw new ApiError(response.status, body?.error ?? response.statusText, body?.code ?? 'unknown');
 }

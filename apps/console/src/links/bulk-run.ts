@@ -1,6 +1,6 @@
 import { BULK_MAX_ROWS } from '@waymark/contracts';
 import type { WaymarkClient } from '@waymark/sdk';
-import { sendableRows, smallerBatchSize, takeBatch } from '@waymark/csv';
+import { BatchTooLarge, batchTooLargeOf, sendableRows, smallerBatchSize, takeBatch } from '@waymark/csv';
 import { ApiError } from '../session';
 import type { LinkFileRow } from './bulk-file';
 
@@ -37,12 +37,6 @@ interface BulkRowAnswer {
   errorCode?: string | null;
 }
 type BulkAnswer = { results: BulkRowAnswer[] };
-
-class BatchTooLarge extends Error {
-  constructor(readonly max: number | undefined) {
-    super('batch too large');
-  }
-}
 
 /**
  * Sends the rows to POST /v1/links/bulk in order, one batch of at most 500 links at a time (lowered to the plan's
@@ -119,11 +113,9 @@ async function send(client: WaymarkClient, rows: LinkFileRow[]): Promise<BulkAns
     body: { rows: rows.map((row) => row.record) as never },
   });
   if (response.ok && data) return data as BulkAnswer;
-  const body = error as { error?: string; code?: string; details?: { max?: unknown } } | undefined;
-  if (body?.code === 'bulk_too_large') {
-    throw new BatchTooLarge(typeof body.details?.max === 'number' ? body.details.max : undefined);
-  }
-  if (response.status === 413) throw new BatchTooLarge(undefined);
+  const tooLarge = batchTooLargeOf(response.status, error);
+  if (tooLarge) throw tooLarge;
+  const body = error as { error?: string; code?: string } | undefined;
   throw new ApiError(response.status, body?.error ?? response.statusText, body?.code ?? 'unknown');
 }
 

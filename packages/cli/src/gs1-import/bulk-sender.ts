@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WaymarkClient } from '@waymark/sdk';
 import { apiError, reachable } from '../api/api-answer';
 import type { ImportOptions } from './import-state';
-import { BatchTooLarge, type BulkResult, type SendBatch } from './run-import';
+import { batchTooLargeOf } from '@waymark/csv';
+import type { BulkResult, SendBatch } from './run-import';
 
 /** How long a resent batch waits for the API to finish the same batch a crashed run sent (409 meanwhile). */
 const IN_PROGRESS_WAIT_MS = 60_000;
@@ -24,11 +25,9 @@ export function bulkSender(api: WaymarkClient, options: ImportOptions): SendBatc
       );
       const { response } = answer;
       if (response.ok) return answer.data as BulkResult;
-      const error = answer.error as { code?: string; details?: { max?: unknown } } | undefined;
-      if (error?.code === 'bulk_too_large') {
-        throw new BatchTooLarge(typeof error.details?.max === 'number' ? error.details.max : undefined);
-      }
-      if (response.status === 413) throw new BatchTooLarge(undefined);
+      const tooLarge = batchTooLargeOf(response.status, answer.error);
+      if (tooLarge) throw tooLarge;
+      const error = answer.error as { code?: string } | undefined;
       if (response.status === 409 && error?.code === 'conflict' && Date.now() < deadline) {
         await sleep(1000);
         continue;

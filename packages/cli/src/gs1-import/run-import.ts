@@ -1,4 +1,4 @@
-import { rowErrorsOf, sendableRows, smallerBatchSize, takeBatch } from '@waymark/csv';
+import { BatchTooLarge, rowErrorsOf, sendableRows, smallerBatchSize, takeBatch } from '@waymark/csv';
 import { CliError, EXIT } from '../exit-codes';
 import type { ErrorReport } from './error-report';
 import type { ImportRow } from './import-row';
@@ -16,13 +16,6 @@ export interface BulkRowResult {
 
 export interface BulkResult extends ImportTotals {
   results: BulkRowResult[];
-}
-
-/** The API refused a batch as too large: `max` is the plan's row cap when the API named it. */
-export class BatchTooLarge extends Error {
-  constructor(readonly max: number | undefined) {
-    super(max === undefined ? 'batch too large' : `at most ${max} records per request`);
-  }
 }
 
 /** Sends one batch with its Idempotency-Key; throws BatchTooLarge when the batch must be split further. */
