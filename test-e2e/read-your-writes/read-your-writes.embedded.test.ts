@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ManagedProcess } from '@waymark/testkit';
+import { embeddedRunnerEnv, ManagedProcess } from '@waymark/testkit';
 import { startWebhookReceiver, type WebhookReceiver } from '../system/support/webhook-receiver';
 import { BOUND_P99_MS, failuresOf, runReadYourWritesChecks } from './support/run-checks';
 
@@ -28,26 +28,9 @@ describe('read-your-writes in the embedded mode', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'waymark-ryw-'));
     receiver = await startWebhookReceiver();
-    const names = [
-      'API',
-      'POSTGRES',
-      'S3',
-      'LINK_API',
-      'REDIRECTOR',
-      'ANALYTICS',
-      'NOTIFIER',
-      'GS1_CATALOG',
-      'EXPORT_RENDERER',
-    ];
-    for (const name of names) ports[name] = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      WAYMARK_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
-      WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
-    };
-    for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
+    const started = await embeddedRunnerEnv(dataDir, { WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost' });
+    Object.assign(ports, started.ports);
+    const env = started.env;
     proc = new ManagedProcess(process.execPath, [startTarget()], { deathSignal: 'SIGTERM', env, cwd: REPO_ROOT });
     await proc.waitForLine(/Waymark is running/, 180_000);
   }, 240_000);

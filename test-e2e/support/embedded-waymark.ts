@@ -1,21 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ManagedProcess } from '@waymark/testkit';
+import { embeddedRunnerEnv, ManagedProcess } from '@waymark/testkit';
 
 const REPO_ROOT = resolve(__dirname, '..', '..');
-const PORT_NAMES = [
-  'API',
-  'POSTGRES',
-  'S3',
-  'LINK_API',
-  'REDIRECTOR',
-  'ANALYTICS',
-  'NOTIFIER',
-  'GS1_CATALOG',
-  'EXPORT_RENDERER',
-];
-
 export interface EmbeddedWaymark {
   apiUrl: string;
   /** The port visitors reach the redirector on; the short URL's host goes in the Host header. */
@@ -48,17 +36,10 @@ function startTarget(): string {
  */
 export async function startEmbeddedWaymark(options: EmbeddedWaymarkOptions = {}): Promise<EmbeddedWaymark> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-embedded-'));
-  const ports: Record<string, number> = {};
-  for (const name of PORT_NAMES) ports[name] = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    WAYMARK_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
+  const { ports, env } = await embeddedRunnerEnv(dataDir, {
     WEBHOOK_HTTP_ALLOWED_HOSTS: options.webhookHosts ?? 'localhost',
     ...options.env,
-  };
-  for (const name of PORT_NAMES) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
+  });
   const proc = new ManagedProcess(process.execPath, [startTarget()], { deathSignal: 'SIGTERM', env, cwd: REPO_ROOT });
   const stop = async () => {
     await proc.stop('SIGTERM', 30_000);

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, ManagedProcess, waitFor } from '@waymark/testkit';
+import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 const BACKUP_MAIN = resolve(__dirname, '..', 'dist', 'backup-main.js');
@@ -22,26 +22,7 @@ describe('backup and restore of the embedded data folder', () => {
     work = mkdtempSync(join(tmpdir(), 'waymark-backup-'));
     chmodSync(work, 0o711); // PostgreSQL runs as its own user when the tests run as root
     dataDir = join(work, 'data');
-    const names = [
-      'API',
-      'POSTGRES',
-      'S3',
-      'LINK_API',
-      'REDIRECTOR',
-      'ANALYTICS',
-      'NOTIFIER',
-      'GS1_CATALOG',
-      'EXPORT_RENDERER',
-    ];
-    ports = {};
-    for (const name of names) ports[name] = await freePort();
-    env = {
-      ...process.env,
-      WAYMARK_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
-    };
-    for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
+    ({ ports, env } = await embeddedRunnerEnv(dataDir));
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

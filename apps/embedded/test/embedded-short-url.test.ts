@@ -3,7 +3,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ManagedProcess, waitFor } from '@waymark/testkit';
+import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
 const BRANDED = 'go.acme.test';
@@ -51,28 +51,8 @@ describe('the embedded mode on a branded domain', () => {
 
   it("delivers a click made over plain http with the API's https shortUrl of the link", async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'waymark-short-url-'));
-    const names = [
-      'API',
-      'POSTGRES',
-      'S3',
-      'LINK_API',
-      'REDIRECTOR',
-      'ANALYTICS',
-      'NOTIFIER',
-      'GS1_CATALOG',
-      'EXPORT_RENDERER',
-    ];
-    const ports: Record<string, number> = {};
-    for (const name of names) ports[name] = await freePort();
     const hookHost = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      WAYMARK_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
-      WEBHOOK_HTTP_ALLOWED_HOSTS: hookHost,
-    };
-    for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
+    const { ports, env } = await embeddedRunnerEnv(dataDir, { WEBHOOK_HTTP_ALLOWED_HOSTS: hookHost });
     proc = new ManagedProcess(process.execPath, [MAIN], { deathSignal: 'SIGTERM', env });
     await proc.waitForLine(/Waymark is running/, 180_000);
 

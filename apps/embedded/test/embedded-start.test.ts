@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, ManagedProcess, waitFor } from '@waymark/testkit';
+import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
@@ -17,26 +17,7 @@ describe('npm start (embedded mode)', () => {
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
     dataDir = mkdtempSync(join(tmpdir(), 'waymark-embedded-'));
-    const names = [
-      'API',
-      'POSTGRES',
-      'S3',
-      'LINK_API',
-      'REDIRECTOR',
-      'ANALYTICS',
-      'NOTIFIER',
-      'GS1_CATALOG',
-      'EXPORT_RENDERER',
-    ];
-    ports = {};
-    for (const name of names) ports[name] = await freePort();
-    env = {
-      ...process.env,
-      WAYMARK_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WAYMARK_DEFAULT_DOMAIN: `localhost:${ports.REDIRECTOR}`,
-    };
-    for (const name of names) env[`WAYMARK_${name}_PORT`] = String(ports[name]);
+    ({ ports, env } = await embeddedRunnerEnv(dataDir));
   });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,6 +12,7 @@ export type { StartedTestInfra } from './infra-provider';
 export { startFaultProxy, type FaultMode, type FaultProxy, type FaultProxyOptions } from './fault-proxy';
 export { ManagedProcess, type ManagedProcessOptions } from './managed-process';
 export { freePort } from './free-port';
+export { embeddedRunnerEnv, type EmbeddedPorts } from './embedded-env';
 export { refusedConnectionError } from './refused-connection';
 export { wrkLoader, type LoadRound, type WrkLoad, type WrkLoadOptions } from './wrk-load';
 export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
