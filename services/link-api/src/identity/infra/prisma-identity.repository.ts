@@ -11,7 +11,7 @@ const WITH_TENANT = { plan: true, domains: true } as const;
  * Reads and writes identity rows. Every write goes through `change`, whose transaction also enqueues the new state
  * on identity.v1 (outbox): the database and what other services learn never disagree after a commit.
  */
-export class IdentityRepository implements IdentityStore {
+export class PrismaIdentityRepository implements IdentityStore {
   constructor(
     private readonly prisma: PrismaClient,
     /**
