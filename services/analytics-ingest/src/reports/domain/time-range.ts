@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DomainError } from '@waymark/contracts';
+import { DAY_MS } from '../../clicks/domain/utc-day';
 
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 export const MAX_RANGE_DAYS = 366;
 
 export const ANALYTICS_WINDOWS = ['24h', '7d', '30d'] as const;

@@ -1,8 +1,8 @@
 import { addCounts, present, topEntries, ZERO, type RawCounts } from '../domain/counts';
-import { DIMENSIONS, dimensionOf, type Dimension } from '../domain/dimensions';
-import { hllEstimate } from '../domain/hyperloglog';
+import { DIMENSIONS, dimensionOf, type Dimension } from '../../clicks/domain/dimensions';
+import { hllEstimate } from '../../clicks/domain/hyperloglog';
 import { bucketStarts, planRange, type TimeRange } from '../domain/time-range';
-import type { AnalyticsQueryPort, Scope } from './analytics-ports';
+import type { AnalyticsQueryPort, Scope } from './reports-ports';
 import type { Breakdowns, BreakdownEntry, SeriesPoint, Totals } from './analytics-report';
 
 export interface ReportCore {

@@ -1,9 +1,10 @@
 import type { ClickFact } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
 import type { FactRow } from '../domain/fact-row';
-import { DAY_MS } from '../domain/time-range';
-import type { LinkRefPort, StoredFact } from './analytics-ports';
-import { linkIncarnationKey, type LinkIncarnation } from '../domain/link-incarnation';
+import { DAY_MS } from '../domain/utc-day';
+import { linkIncarnationKey, type LinkIncarnation } from '../../links/domain/link-incarnation';
+import type { LinkRefPort } from '../../links/app/links-ports';
+import type { StoredFact } from './clicks-ports';
 
 export interface IngestClicksDeps {
   enrich(click: ClickFact): FactRow;

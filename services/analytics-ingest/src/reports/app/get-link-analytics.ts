@@ -1,7 +1,8 @@
 import { DomainError } from '@waymark/contracts';
 import type { FreshReads } from '@waymark/events';
 import { parseTenantRange, parseWindow, windowRange } from '../domain/time-range';
-import type { AnalyticsQueryPort, LinkRefPort } from './analytics-ports';
+import type { LinkRefPort } from '../../links/app/links-ports';
+import type { AnalyticsQueryPort } from './reports-ports';
 import type { LinkAnalytics } from './analytics-report';
 import { buildReport } from './build-report';
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from '@waymark/logging';
-import { DAY_MS } from '../domain/time-range';
+import { DAY_MS } from '../domain/utc-day';
 import type { PartitionManager } from './partition-manager';
 
 export interface RetentionJobOptions {

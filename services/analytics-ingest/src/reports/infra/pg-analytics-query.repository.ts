@@ -1,12 +1,5 @@
 import type { Pool } from 'pg';
-import type {
-  AnalyticsQueryPort,
-  BucketRow,
-  DimensionRow,
-  LinkRow,
-  Scope,
-  VisitorSketch,
-} from '../app/analytics-ports';
+import type { AnalyticsQueryPort, BucketRow, DimensionRow, LinkRow, Scope, VisitorSketch } from '../app/reports-ports';
 import type { Granularity, RangePlan } from '../domain/time-range';
 
 const COUNTS_FACTS = `count(*) FILTER (WHERE source = 0)::int AS clicks, count(*) FILTER (WHERE source = 1)::int AS scans,
@@ -23,7 +16,7 @@ const FACT_DIMS = `SELECT d.dim, d.value, count(*) FILTER (WHERE f.source = 0)::
  * Reads a RangePlan: whole days from the daily rollups, partial edges from click_fact (partition-pruned by time).
  * Every statement filters by the scope first, so one tenant's numbers can never include another's.
  */
-export class AnalyticsQueryRepository implements AnalyticsQueryPort {
+export class PgAnalyticsQueryRepository implements AnalyticsQueryPort {
   constructor(private readonly pool: Pool) {}
 
   async series(scope: Scope, plan: RangePlan, granularity: Granularity): Promise<BucketRow[]> {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { SOURCES } from '../domain/dimensions';
-import type { StoredFact } from '../app/analytics-ports';
+import type { StoredFact } from '../app/clicks-ports';
 
 /**
  * One statement per batch: the facts go in as arrays (unnest, COPY-like: one round trip, one plan) with

@@ -1,6 +1,4 @@
 import type { RawCounts } from '../domain/counts';
-import type { FactRow } from '../domain/fact-row';
-import type { LinkIncarnation } from '../domain/link-incarnation';
 import type { Granularity, RangePlan } from '../domain/time-range';
 
 /** Whose numbers: one link incarnation (within its tenant) or a whole tenant. */
@@ -34,22 +32,4 @@ export interface AnalyticsQueryPort {
   /** Per-link counts of a tenant (the tenant-wide "by link" breakdown). */
   links(tenantId: string, plan: RangePlan): Promise<LinkRow[]>;
   visitorSketch(scope: Scope, plan: RangePlan): Promise<VisitorSketch>;
-}
-
-/** The links analytics knows, from links.v1 and from the clicks themselves. */
-export interface LinkRefPort {
-  /** Ids of the given incarnations keyed by `linkIncarnationKey`, creating the missing ones. */
-  resolve(links: LinkIncarnation[]): Promise<Map<string, number>>;
-  /** A live link (created and not deleted since) of a tenant: its latest incarnation. */
-  findLive(tenantId: string, domain: string, code: string): Promise<{ id: number; createdAt: Date } | undefined>;
-  /** links.v1 state: the incarnation exists (and is live again if it was tombstoned before). */
-  upsertLive(link: LinkIncarnation): Promise<void>;
-  /** links.v1 tombstone: every incarnation of that code is deleted. */
-  markDeleted(domain: string, code: string, at: Date): Promise<void>;
-}
-
-/** An enriched click with the id of its link, ready to be written with its rollups. */
-export interface StoredFact {
-  row: FactRow;
-  linkId: number;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { SAFE_CSV_OPTIONS } from '@waymark/csv';
-import { DIMENSIONS } from '../domain/dimensions';
+import { DIMENSIONS } from '../../clicks/domain/dimensions';
 import type { Counts, LinkAnalytics, TenantAnalytics } from './analytics-report';
 
 export const CSV_COLUMNS = ['section', 'key', 'total', 'clicks', 'scans', 'humans', 'bots', 'unique_visitors'] as const;

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { DAY_MS } from '../domain/time-range';
+import { DAY_MS } from '../domain/utc-day';
 
 const PARTITION_LOCK = 'analytics_ingest.click_fact partitions';
 const NAME = /^click_fact_(\d{4})(\d{2})(\d{2})$/;

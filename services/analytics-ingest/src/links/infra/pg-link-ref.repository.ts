@@ -1,13 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
-import type { LinkRefPort } from '../app/analytics-ports';
+import type { LinkRefPort } from '../app/links-ports';
 import { linkIncarnationKey as keyOf, type LinkIncarnation } from '../domain/link-incarnation';
 
 /**
  * link_ref: the links analytics knows, from links.v1 and from the clicks themselves (whichever arrives first).
  * Facts and rollups refer to a link by its integer id, which is cached: ids never change once assigned.
  */
-export class LinkRefRepository implements LinkRefPort {
+export class PgLinkRefRepository implements LinkRefPort {
   private readonly ids = new LRUCache<string, number>({ max: 100_000 });
 
   constructor(private readonly pool: Pool) {}

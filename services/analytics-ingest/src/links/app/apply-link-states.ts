@@ -1,5 +1,5 @@
 import type { LinkState } from '@waymark/contracts';
-import type { LinkRefPort } from './analytics-ports';
+import type { LinkRefPort } from './links-ports';
 
 export interface LinkStateRecord {
   key: string;

@@ -1,6 +1,6 @@
 import { addCounts, present, topEntries, ZERO } from '../domain/counts';
 import { parseTenantRange, planRange } from '../domain/time-range';
-import type { AnalyticsQueryPort } from './analytics-ports';
+import type { AnalyticsQueryPort } from './reports-ports';
 import type { TenantAnalytics } from './analytics-report';
 import { buildReport } from './build-report';
 

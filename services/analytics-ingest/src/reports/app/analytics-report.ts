@@ -1,5 +1,5 @@
 import type { Count, DateTime } from '@waymark/http';
-import type { Dimension } from '../domain/dimensions';
+import type { Dimension } from '../../clicks/domain/dimensions';
 import type { Granularity } from '../domain/time-range';
 
 /** Counts of one bucket or breakdown entry. total = clicks + scans = humans + bots. */
