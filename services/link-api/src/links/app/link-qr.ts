@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DomainName, parseOrThrow, scanUrlOf } from '@waymark/contracts';
-import { findLink } from '../links/app/find-link';
-import type { LinkActor, LinkRepository } from '../links/app/link-ports';
-import { qrSvg } from './qr-svg';
+import { findLink } from './find-link';
+import type { LinkActor, LinkRepository } from './link-ports';
+import { qrSvg } from '../domain/qr-svg';
 
 export const QR_SCALE_DEFAULT = 8;
 
