@@ -1,6 +1,6 @@
 import { loadFromChild } from './load-from-child';
-import { operator, startLinkApi } from '../test/identity/link-api-harness';
-import { call, newTenant } from '../test/links/links-fixture';
+import { operator, startLinkApi } from '../test/support/link-api-harness';
+import { call, newTenant } from '../test/support/links-fixture';
 import { print, quantile, timed } from './stats';
 import { uniqueName } from '@waymark/testkit';
 

@@ -1,7 +1,7 @@
 import { hashApiKey } from '@waymark/auth';
 import { waitFor } from '@waymark/testkit';
-import { operator } from '../identity/link-api-harness';
-import { call, withLinksApiAndTenant, type Api, type TestTenant } from '../links/links-fixture';
+import { operator } from '../support/link-api-harness';
+import { call, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

@@ -1,7 +1,7 @@
 import { hashApiKey } from '@waymark/auth';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { operator, startLinkApi, type LinkApiInstance } from '../identity/link-api-harness';
-import { startApiInstance, type ApiInstance } from './api-service-harness';
+import { operator, startLinkApi, type LinkApiInstance } from '../support/link-api-harness';
+import { startApiInstance, type ApiInstance } from '../support/api-service-harness';
 
 let api: LinkApiInstance;
 let first: ApiInstance;

@@ -1,7 +1,7 @@
 import { hashApiKey } from '@waymark/auth';
 import { uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig } from '../../src';
-import { operator, startLinkApi, type LinkApiInstance } from '../identity/link-api-harness';
+import { operator, startLinkApi, type LinkApiInstance } from '../support/link-api-harness';
 
 let first: LinkApiInstance;
 let second: LinkApiInstance;

@@ -3,7 +3,7 @@ import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { getTestInfra, startLocalDns, uniqueName, waitFor, type LocalDns } from '@waymark/testkit';
 import { hashApiKey } from '@waymark/auth';
-import { operator, startLinkApi, type LinkApiInstance } from './link-api-harness';
+import { operator, startLinkApi, type LinkApiInstance } from '../support/link-api-harness';
 
 let api: LinkApiInstance;
 let dns: LocalDns;

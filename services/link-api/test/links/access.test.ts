@@ -1,6 +1,6 @@
 import { SCOPES, type Scope } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
-import { call, newTenant, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { call, newTenant, startLinksApi, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let a: TestTenant;

@@ -1,6 +1,6 @@
-import { operator } from '../identity/link-api-harness';
+import { operator } from '../support/link-api-harness';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { call, sql, withLinksApiAndTenant, watchLinks, type Api, type TestTenant } from './links-fixture';
+import { call, sql, withLinksApiAndTenant, watchLinks, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

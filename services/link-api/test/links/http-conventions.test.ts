@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { poolConfig } from '@waymark/db';
 import { PgIdempotencyStore, startIdempotencySweeper } from '@waymark/http';
-import { call, newTenant, sql, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
+import { call, newTenant, sql, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
-import { waitForGroupToCatchUp } from './group-progress';
-import { call, sql, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
+import { waitForGroupToCatchUp } from '../support/group-progress';
+import { call, sql, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

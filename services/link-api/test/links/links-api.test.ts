@@ -9,7 +9,7 @@ import {
   watchLinks,
   type Api,
   type TestTenant,
-} from './links-fixture';
+} from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { API_SERVICES, openApiPathOf } from '../../src/http/links/public-openapi';
-import { call, startLinksApi, type Api } from './links-fixture';
+import { call, startLinksApi, type Api } from '../support/links-fixture';
 
 let api: Api;
 

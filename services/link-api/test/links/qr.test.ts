@@ -1,5 +1,5 @@
 import { decodeQrSvg } from '@waymark/testkit';
-import { call, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
+import { call, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

@@ -1,5 +1,5 @@
-import { operator } from '../identity/link-api-harness';
-import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { operator } from '../support/link-api-harness';
+import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;

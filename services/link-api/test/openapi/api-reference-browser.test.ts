@@ -1,6 +1,6 @@
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { loadPublicOpenApi } from '../../src/http/links/public-openapi';
-import { startLinksApi, type Api } from '../links/links-fixture';
+import { startLinksApi, type Api } from '../support/links-fixture';
 
 let api: Api;
 let chromium: LaunchedChromium;

@@ -1,4 +1,4 @@
-import { startLinksApi, type Api } from '../links/links-fixture';
+import { startLinksApi, type Api } from '../support/links-fixture';
 
 let api: Api;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadPublicOpenApi } from '../../src/http/links/public-openapi';
-import { CALL_EVERY_OPERATION, MISTAKES } from './call-every-operation';
+import { CALL_EVERY_OPERATION, MISTAKES } from '../support/call-every-operation';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { channelsTopic, linksTopic, SCOPES, type ChannelState, type LinkState, type Scope } from '@waymark/contracts';
 import type { IncomingMessage, Subscription } from '@waymark/events';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { operator, startLinkApi, type LinkApiInstance } from '../identity/link-api-harness';
+import { operator, startLinkApi, type LinkApiInstance } from './link-api-harness';
 
 export type Api = LinkApiInstance & { databaseUrl: string };
 
