@@ -1,6 +1,6 @@
 import type { LinkStore } from './link-store';
 import type { TenantDirectory } from './tenant-directory';
-import type { ClickSink } from './visit';
+import type { ClickSink } from '../clicks/app/clicks-ports';
 
 /** The ports the visit use cases need. */
 export interface VisitDeps {

@@ -1,5 +1,3 @@
-import type { CountedVisit } from './click-record';
-
 /** A request as the use cases see it: already reduced to plain values by the HTTP layer. */
 export interface VisitRequest {
   /** Host header, lower-cased, port kept (the embedded mode serves `localhost:PORT`). */
@@ -25,11 +23,6 @@ export interface VisitResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** Omitted for HEAD by the HTTP layer, which still sends the GET headers. */
   readonly body?: string;
-}
-
-/** Takes counted visits; must not block (events leave off the request path). */
-export interface ClickSink {
-  record(visit: CountedVisit): void;
 }
 
 /** `go.acme.example:8081` is tried as sent, then without its port. */

@@ -10,7 +10,7 @@ import {
 } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { uniqueName } from '@waymark/testkit';
-import type { CountedVisit } from '../../src/app/click-record';
+import type { CountedVisit } from '../../src/clicks/domain/click-record';
 import type { VisitRequest } from '../../src/app/visit';
 import type { LinkEntry } from '../../src/domain/link-entry';
 

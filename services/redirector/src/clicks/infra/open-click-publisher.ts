@@ -1,6 +1,6 @@
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
-import type { ProductionConfig } from '../config';
+import type { ProductionConfig } from '../../config';
 import { busClickPublisher } from './bus-click-publisher';
 import type { ClickPublisher } from './click-emitter';
 import { ThreadedClickPublisher } from './threaded-click-publisher';

@@ -1,4 +1,4 @@
-import type { CountedVisit, EncodedClick } from '../app/click-record';
+import type { CountedVisit, EncodedClick } from '../domain/click-record';
 import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-record-writer';
 
 /** One record of a batch as its bytes: views into the batch, valid as long as the batch's buffer is. */

@@ -1,6 +1,6 @@
 import type { Logger } from '@waymark/logging';
-import type { CountedVisit, EncodedClick } from '../app/click-record';
-import type { ClickSink } from '../app/visit';
+import type { CountedVisit, EncodedClick } from '../domain/click-record';
+import type { ClickSink } from '../app/clicks-ports';
 import { ClickBatch } from './click-batch';
 import { ClickBatchBuffers } from './click-batch-buffers';
 import type { ClickSpool } from './click-spool';

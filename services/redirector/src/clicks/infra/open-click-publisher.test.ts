@@ -1,7 +1,7 @@
 import { ClickFact, clicksTopic } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { countedVisit } from '../../test/support/fixtures';
+import { countedVisit } from '../../../test/support/fixtures';
 import { ClickBatch } from './click-batch';
 import { openClickPublisher } from './open-click-publisher';
 

@@ -1,6 +1,6 @@
 import { linkKey, type ClickFact, type ClickSource } from '@waymark/contracts';
-import type { LinkEntry } from '../domain/link-entry';
-import type { VisitRequest } from './visit';
+import type { LinkEntry } from '../../domain/link-entry';
+import type { VisitRequest } from '../../app/visit';
 
 export interface ClickContext {
   readonly source: ClickSource;
