@@ -2,7 +2,7 @@ import type { Gs1Issue } from '@waymark/gs1';
 import type { PageKind } from '../domain/branded-page';
 import { pageResponse } from './pages';
 import type { TenantDirectory } from './tenant-directory';
-import { NO_STORE, type VisitResponse } from './visit';
+import { NO_STORE, type VisitResponse } from '../links/domain/visit';
 
 /**
  * CORS on every resolver answer (GS1 resolver standard): any origin may read redirects and linksets. The allowed

@@ -11,18 +11,18 @@ import {
   type Gs1Result,
 } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
-import { withPassthroughQuery } from '../domain/destination-url';
+import { withPassthroughQuery } from '../links/domain/destination-url';
 import { recordEntries } from '../domain/gs1-entries';
-import type { LinkEntry } from '../domain/link-entry';
-import { linkOutcome } from '../domain/link-outcome';
+import type { LinkEntry } from '../links/domain/link-entry';
+import { linkOutcome } from '../links/domain/link-outcome';
 import { selectLink } from '../domain/link-selection';
 import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, linksetMediaType, wantsLinkset } from '../domain/linkset-request';
-import { splitScanMarker } from '../domain/scan-marker';
+import { splitScanMarker } from '../links/domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
-import { findLink } from './find-link';
+import { findLink } from '../links/app/find-link';
 import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
-import type { VisitDeps } from './visit-deps';
-import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
+import type { VisitDeps } from '../links/app/links-ports';
+import { NO_STORE, type VisitRequest, type VisitResponse } from '../links/domain/visit';
 
 interface Level {
   readonly path: string;

@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { LinkStore } from '../app/link-store';
+import type { LinkStore } from '../links/app/links-ports';
 import type { ClickEmitter } from '../clicks/infra/click-emitter';
 
 /** Visits by status (the visitor path bypasses express and its request histogram) and the emitter's state. */

@@ -1,5 +1,5 @@
 import type { LinkEntry } from '../domain/link-entry';
-import type { LinkStore } from '../app/link-store';
+import type { LinkStore } from '../app/links-ports';
 
 /** Every link in one Map: the default read model, sized for a few million links per instance. */
 export class MemoryLinkStore implements LinkStore {

@@ -2,8 +2,8 @@ import { identityTopic, linksTopic } from '@waymark/contracts';
 import { FreshReads, READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { normalizeKey, toLinkEntry } from '../domain/link-entry';
-import type { LinkStore } from '../app/link-store';
-import type { TenantDirectory } from '../app/tenant-directory';
+import type { LinkStore } from '../app/links-ports';
+import type { TenantDirectory } from '../../app/tenant-directory';
 
 export interface ReadModel {
   /** True once both topics were read up to their ends as of subscribe time. */

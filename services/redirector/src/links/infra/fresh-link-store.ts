@@ -1,6 +1,6 @@
 import type { FreshReads } from '@waymark/events';
 import type { LinkEntry } from '../domain/link-entry';
-import type { LinkStore, LogPosition } from '../app/link-store';
+import type { LinkStore, LogPosition } from '../app/links-ports';
 
 /**
  * The link read model, read your writes: a code it does not hold is looked up again once the model has caught up

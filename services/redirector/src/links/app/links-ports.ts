@@ -1,3 +1,5 @@
+import type { ClickSink } from '../../clicks/app/clicks-ports';
+import type { TenantDirectory } from '../../app/tenant-directory';
 import type { LinkEntry } from '../domain/link-entry';
 
 /** Where a message sits on links.v1; offsets only grow per key (a key always maps to one partition). */
@@ -16,4 +18,12 @@ export interface LinkStore {
   apply(key: string, entry: LinkEntry | null, position: LogPosition): void | Promise<void>;
   /** Entries held in process. */
   size(): number;
+}
+
+/** The ports the visit use cases need. */
+export interface VisitDeps {
+  readonly links: LinkStore;
+  readonly tenants: TenantDirectory;
+  readonly clicks: ClickSink;
+  readonly isBot: (ua: string) => boolean;
 }

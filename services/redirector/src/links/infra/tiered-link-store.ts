@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LinkStateGs1 } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
 import type { LinkEntry } from '../domain/link-entry';
-import type { LinkStore, LogPosition } from '../app/link-store';
+import type { LinkStore, LogPosition } from '../app/links-ports';
 
 const PREFIX = 'redirector:link:';
 

@@ -2,10 +2,11 @@ import { splitScanMarker } from '../domain/scan-marker';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { linkOutcome } from '../domain/link-outcome';
 import type { LinkEntry } from '../domain/link-entry';
-import { findLink, then } from './find-link';
-import { pageResponse } from './pages';
-import type { VisitDeps } from './visit-deps';
-import { NO_STORE, type VisitRequest, type VisitResponse } from './visit';
+import { findLink } from './find-link';
+import { thenMaybe } from './maybe-async';
+import { pageResponse } from '../../app/pages';
+import type { VisitDeps } from './links-ports';
+import { NO_STORE, type VisitRequest, type VisitResponse } from '../domain/visit';
 
 const METHOD_NOT_ALLOWED: VisitResponse = {
   status: 405,
@@ -27,7 +28,7 @@ export function visitShortLink(
   code: string,
 ): VisitResponse | Promise<VisitResponse> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return METHOD_NOT_ALLOWED;
-  return then(findLink(deps.links, request.host, code), (entry) => answer(deps, request, entry));
+  return thenMaybe(findLink(deps.links, request.host, code), (entry) => answer(deps, request, entry));
 }
 
 function answer(deps: VisitDeps, request: VisitRequest, entry: LinkEntry | undefined): VisitResponse {
