@@ -1,8 +1,6 @@
 import type { Gs1Issue } from '@waymark/gs1';
-import type { PageKind } from '../domain/branded-page';
-import { pageResponse } from './pages';
-import type { TenantDirectory } from './tenant-directory';
-import { NO_STORE, type VisitResponse } from '../links/domain/visit';
+import { json } from '../../links/domain/json-response';
+import type { VisitResponse } from '../../links/domain/visit';
 
 /**
  * CORS on every resolver answer (GS1 resolver standard): any origin may read redirects and linksets. The allowed
@@ -36,27 +34,8 @@ export const METHOD_NOT_ALLOWED: VisitResponse = withCors(
   ),
 );
 
-export function json(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  type = 'application/json',
-): VisitResponse {
-  // nosniff: a linkset or error must never be read as HTML or script by a browser that guesses.
-  const base = {
-    'content-type': `${type}; charset=utf-8`,
-    'cache-control': NO_STORE,
-    'x-content-type-options': 'nosniff',
-  };
-  return { status, headers: { ...base, ...headers }, body: JSON.stringify(body) };
-}
-
 /** 400 for a syntactically invalid Digital Link, with the precise reason from @waymark/gs1. */
 export function invalidDigitalLink(issue: Gs1Issue): VisitResponse {
   const detail = issue.ai === undefined ? { reason: issue.reason } : { reason: issue.reason, ai: issue.ai };
   return withCors(json(400, { error: issue.message, code: 'invalid_digital_link', ...detail }));
-}
-
-export function gs1Page(kind: PageKind, tenants: TenantDirectory, host: string, tenantId?: string): VisitResponse {
-  return withCors(pageResponse(kind, tenants, host, tenantId));
 }

@@ -11,18 +11,20 @@ import {
   type Gs1Result,
 } from '@waymark/gs1';
 import { itemDescriptionOf } from '../domain/item-description';
-import { withPassthroughQuery } from '../links/domain/destination-url';
+import { withPassthroughQuery } from '../../links/domain/destination-url';
 import { recordEntries } from '../domain/gs1-entries';
-import type { LinkEntry } from '../links/domain/link-entry';
-import { linkOutcome } from '../links/domain/link-outcome';
+import type { LinkEntry } from '../../links/domain/link-entry';
+import { linkOutcome } from '../../links/domain/link-outcome';
 import { selectLink } from '../domain/link-selection';
 import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, linksetMediaType, wantsLinkset } from '../domain/linkset-request';
-import { splitScanMarker } from '../links/domain/scan-marker';
+import { splitScanMarker } from '../../links/domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
-import { findLink } from '../links/app/find-link';
-import { gs1Page, invalidDigitalLink, json, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from './gs1-responses';
-import type { VisitDeps } from '../links/app/links-ports';
-import { NO_STORE, type VisitRequest, type VisitResponse } from '../links/domain/visit';
+import { findLink } from '../../links/app/find-link';
+import { json } from '../../links/domain/json-response';
+import { invalidDigitalLink, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from '../domain/gs1-responses';
+import { gs1Page } from './gs1-page';
+import type { VisitDeps } from '../../links/app/links-ports';
+import { NO_STORE, type VisitRequest, type VisitResponse } from '../../links/domain/visit';
 
 interface Level {
   readonly path: string;
