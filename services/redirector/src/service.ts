@@ -9,7 +9,7 @@ import {
 } from '@waymark/http';
 import type { Config } from './config';
 import type { LinkStore } from './links/app/links-ports';
-import { TenantDirectory } from './app/tenant-directory';
+import { TenantDirectory } from './pages/app/tenant-directory';
 import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';

@@ -11,7 +11,7 @@ import type { VisitDeps } from '../links/app/links-ports';
 import { visitShortLink } from '../links/app/visit-short-link';
 import { json } from '../links/domain/json-response';
 import type { VisitRequest, VisitResponse } from '../links/domain/visit';
-import { pageResponse } from '../app/pages';
+import { pageResponse } from '../pages/app/page-response';
 import { BatchedResponses } from './batched-responses';
 import { startVisitSpan } from './visit-span';
 

@@ -1,6 +1,6 @@
-import type { PageKind } from '../../domain/branded-page';
-import { pageResponse } from '../../app/pages';
-import type { TenantDirectory } from '../../app/tenant-directory';
+import type { PageKind } from '../../pages/domain/branded-page';
+import { pageResponse } from '../../pages/app/page-response';
+import type { TenantDirectory } from '../../pages/app/tenant-directory';
 import type { VisitResponse } from '../../links/domain/visit';
 import { withCors } from '../domain/gs1-responses';
 

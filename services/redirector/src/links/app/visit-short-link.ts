@@ -4,7 +4,7 @@ import { linkOutcome } from '../domain/link-outcome';
 import type { LinkEntry } from '../domain/link-entry';
 import { findLink } from './find-link';
 import { thenMaybe } from './maybe-async';
-import { pageResponse } from '../../app/pages';
+import { pageResponse } from '../../pages/app/page-response';
 import type { VisitDeps } from './links-ports';
 import { NO_STORE, type VisitRequest, type VisitResponse } from '../domain/visit';
 

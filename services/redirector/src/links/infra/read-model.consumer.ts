@@ -3,7 +3,7 @@ import { FreshReads, READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription 
 import type { Logger } from '@waymark/logging';
 import { normalizeKey, toLinkEntry } from '../domain/link-entry';
 import type { LinkStore } from '../app/links-ports';
-import type { TenantDirectory } from '../../app/tenant-directory';
+import type { TenantDirectory } from '../../pages/app/tenant-directory';
 
 export interface ReadModel {
   /** True once both topics were read up to their ends as of subscribe time. */
