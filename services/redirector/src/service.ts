@@ -19,7 +19,7 @@ import { ClickEmitter, type ClickPublisher } from './clicks/infra/click-emitter'
 import { ClickSpool } from './clicks/infra/click-spool';
 import { MemoryLinkStore } from './links/infra/memory-link-store';
 import { consumeReadModel } from './links/infra/read-model.consumer';
-import { registerRedirectorMetrics } from './infra/redirector-metrics';
+import { registerRedirectorMetrics } from './http/redirector-metrics';
 import { TieredLinkStore } from './links/infra/tiered-link-store';
 
 /**
