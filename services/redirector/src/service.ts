@@ -18,7 +18,7 @@ import { busClickPublisher } from './clicks/infra/bus-click-publisher';
 import { ClickEmitter, type ClickPublisher } from './clicks/infra/click-emitter';
 import { ClickSpool } from './clicks/infra/click-spool';
 import { MemoryLinkStore } from './links/infra/memory-link-store';
-import { consumeReadModel } from './links/infra/read-model.consumer';
+import { consumeReadModel } from './links/infra/read-model';
 import { registerRedirectorMetrics } from './http/redirector-metrics';
 import { TieredLinkStore } from './links/infra/tiered-link-store';
 

@@ -1,9 +1,9 @@
-import { identityTopic, linksTopic } from '@waymark/contracts';
-import { FreshReads, READ_MODEL_FETCH_WAIT_MS, type EventBus, type Subscription } from '@waymark/events';
+import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
-import { normalizeKey, toLinkEntry } from '../domain/link-entry';
-import type { LinkStore } from '../app/links-ports';
 import type { TenantDirectory } from '../../pages/app/tenant-directory';
+import { subscribeIdentity } from '../../pages/infra/identity.consumer';
+import type { LinkStore } from '../app/links-ports';
+import { subscribeLinks } from './links.consumer';
 
 export interface ReadModel {
   /** True once both topics were read up to their ends as of subscribe time. */
@@ -32,38 +32,8 @@ export async function consumeReadModel(
   const started = Date.now();
   const subscriptions: Subscription[] = [];
   const fresh = new FreshReads(subscriptions);
-  subscriptions.push(
-    await bus.subscribe({
-      topic: identityTopic,
-      mode: 'broadcast',
-      groupId: `${groupId}.identity`,
-      maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
-      handleBatch: async (messages) => {
-        for (const message of messages) if (message.value?.type === 'tenant') tenants.applyTenant(message.value);
-      },
-    }),
-  );
-  subscriptions.push(
-    await bus.subscribe({
-      topic: linksTopic,
-      mode: 'broadcast',
-      groupId: `${groupId}.links`,
-      maxWaitTimeMs: READ_MODEL_FETCH_WAIT_MS,
-      ...(sharedTierReady ? { dependenciesReady: sharedTierReady } : {}),
-      handleBatch: async (messages) => {
-        // Applies to the shared tier are pipelined per batch; per key, the tier itself keeps the newest offset.
-        const pending: Promise<void>[] = [];
-        for (const message of messages) {
-          const position = { partition: message.partition, offset: message.offset };
-          const key = normalizeKey(message.key);
-          fresh.forget(key);
-          const applied = links.apply(key, message.value === null ? null : toLinkEntry(message.value), position);
-          if (applied instanceof Promise) pending.push(applied);
-        }
-        await Promise.all(pending);
-      },
-    }),
-  );
+  subscriptions.push(await subscribeIdentity(bus, tenants, groupId));
+  subscriptions.push(await subscribeLinks(bus, links, fresh, groupId, sharedTierReady));
   let ready = false;
   const caughtUp = Promise.all(subscriptions.map((s) => s.caughtUp)).then(() => {
     ready = true;
