@@ -12,15 +12,8 @@ const SERVICE_DIRS = readdirSync(path.join(REPO_ROOT, 'services')).filter((name)
   existsSync(path.join(REPO_ROOT, 'services', name, 'package.json')),
 );
 
-/** A benchmark lives in `bench/`, or (the redirector's, compiled with its build) in `scripts/bench-*.ts`. */
-const hasBenchmark = (service: string): boolean => {
-  const dir = path.join(REPO_ROOT, 'services', service);
-  const scripts = path.join(dir, 'scripts');
-  return (
-    existsSync(path.join(dir, 'bench')) ||
-    (existsSync(scripts) && readdirSync(scripts).some((file) => /^bench-.*\.ts$/.test(file)))
-  );
-};
+/** A benchmark lives in `bench/`. */
+const hasBenchmark = (service: string): boolean => existsSync(path.join(REPO_ROOT, 'services', service, 'bench'));
 
 /** `A=1 B=2 exec node x.js` -> the variables set in front and the command after them (`exec` dropped). */
 function splitStart(command: string): { env: Record<string, string>; command: string } {

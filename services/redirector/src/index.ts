@@ -1,5 +1,5 @@
 export { loadConfig, loadProductionConfig, ConfigSchema, type Config, type ProductionConfig } from './config';
 export { startService, REDIRECTOR_FETCH_WAIT_MS, type ServiceAdapters, type RunningService } from './service';
-export type { ClickPublisher } from './infra/click-emitter';
-export { ThreadedClickPublisher, type ThreadedClickPublisherOptions } from './infra/threaded-click-publisher';
-export { openClickPublisher, type OpenedClickPublisher } from './infra/open-click-publisher';
+export type { ClickPublisher } from './clicks/infra/click-emitter';
+export { ThreadedClickPublisher, type ThreadedClickPublisherOptions } from './clicks/infra/threaded-click-publisher';
+export { openClickPublisher, type OpenedClickPublisher } from './clicks/infra/open-click-publisher';

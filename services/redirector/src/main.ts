@@ -1,6 +1,6 @@
 import { runServiceMain } from '@waymark/http';
 import { loadProductionConfig } from './config';
-import { openClickPublisher } from './infra/open-click-publisher';
+import { openClickPublisher } from './clicks/infra/open-click-publisher';
 import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
 
 runServiceMain({

@@ -8,19 +8,19 @@ import {
   type ServiceAdapters as BaseServiceAdapters,
 } from '@waymark/http';
 import type { Config } from './config';
-import type { LinkStore } from './app/link-store';
-import { TenantDirectory } from './app/tenant-directory';
-import { FreshLinkStore } from './infra/fresh-link-store';
+import type { LinkStore } from './links/app/links-ports';
+import { TenantDirectory } from './pages/app/tenant-directory';
+import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
-import { busClickPublisher } from './infra/bus-click-publisher';
-import { ClickEmitter, type ClickPublisher } from './infra/click-emitter';
-import { ClickSpool } from './infra/click-spool';
-import { MemoryLinkStore } from './infra/memory-link-store';
-import { consumeReadModel } from './infra/read-model-consumer';
-import { registerRedirectorMetrics } from './infra/redirector-metrics';
-import { TieredLinkStore } from './infra/tiered-link-store';
+import { busClickPublisher } from './clicks/infra/bus-click-publisher';
+import { ClickEmitter, type ClickPublisher } from './clicks/infra/click-emitter';
+import { ClickSpool } from './clicks/infra/click-spool';
+import { MemoryLinkStore } from './links/infra/memory-link-store';
+import { consumeReadModel } from './links/infra/read-model';
+import { registerRedirectorMetrics } from './http/redirector-metrics';
+import { TieredLinkStore } from './links/infra/tiered-link-store';
 
 /**
  * Fetch wait of the redirector's Kafka consumers. A re-point must reach every instance within a second; with a

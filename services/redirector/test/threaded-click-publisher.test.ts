@@ -2,11 +2,11 @@ import { Worker } from 'node:worker_threads';
 import { clicksTopic } from '@waymark/contracts';
 import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
 import { ThreadedClickPublisher } from '../src';
-import { encodeClickFact } from '../src/app/click-record';
-import { toLinkEntry } from '../src/domain/link-entry';
-import { ClickBatch } from '../src/infra/click-batch';
-import { startClickPublisherThread } from '../src/infra/click-publisher-thread';
-import type { PublisherWorkerData } from '../src/infra/click-publisher-protocol';
+import { encodeClickFact } from '../src/clicks/domain/click-record';
+import { toLinkEntry } from '../src/links/domain/link-entry';
+import { ClickBatch } from '../src/clicks/infra/click-batch';
+import { startClickPublisherThread } from '../src/clicks/infra/click-publisher-thread';
+import type { PublisherWorkerData } from '../src/clicks/infra/click-publisher-protocol';
 import { newClickFact, newLink, newTenant } from './support/fixtures';
 import { connectBus, silentLogger } from './support/redirector-harness';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { VisitResponse } from '../app/visit';
+import type { VisitResponse } from '../links/domain/visit';
 import { writeResponse } from './write-response';
 
 interface Pending {

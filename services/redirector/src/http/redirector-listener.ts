@@ -2,16 +2,16 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { isTransientFailure } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { isTracingOn } from '@waymark/tracing';
-import { GS1_PRIMARY_KEY_AIS, shortUrlOriginOf } from '@waymark/contracts';
+import { GS1_PRIMARY_KEY_AIS } from '@waymark/contracts';
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from '@waymark/http';
-import { gs1Page, json, withCors } from '../app/gs1-responses';
-import { resolveDigitalLink } from '../app/resolve-digital-link';
-import { pageResponse } from '../app/pages';
-import type { VisitDeps } from '../app/visit-deps';
-import { hostCandidates, type VisitRequest, type VisitResponse } from '../app/visit';
-import { visitShortLink } from '../app/visit-short-link';
-import { orCompressedDigitalLink } from '../app/visit-compressed-link';
-import { resolverDescription } from '../domain/resolver-description';
+import { describeResolver } from '../gs1/app/describe-resolver';
+import { resolveDigitalLink } from '../gs1/app/resolve-digital-link';
+import { orCompressedDigitalLink } from '../gs1/app/visit-compressed-link';
+import type { VisitDeps } from '../links/app/links-ports';
+import { visitShortLink } from '../links/app/visit-short-link';
+import { json } from '../links/domain/json-response';
+import type { VisitRequest, VisitResponse } from '../links/domain/visit';
+import { pageResponse } from '../pages/app/page-response';
 import { BatchedResponses } from './batched-responses';
 import { startVisitSpan } from './visit-span';
 
@@ -93,7 +93,7 @@ export function redirectorListener(options: ListenerOptions): RequestListener {
 
 function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<VisitResponse> {
   const path = request.path;
-  if (path === WELL_KNOWN || path === `${WELL_KNOWN}/`) return describe(deps, request);
+  if (path === WELL_KNOWN || path === `${WELL_KNOWN}/`) return describeResolver(deps, request);
   const second = path.indexOf('/', 1);
   const first = second < 0 ? path.slice(1) : path.slice(1, second);
   if (GS1_KEYS.has(first)) return resolveDigitalLink(deps, request);
@@ -102,15 +102,6 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
   // Short codes have no slash: a longer path may be a Digital Link behind a custom stem (`/shop/01/<gtin>`).
   if (code.includes('/')) return resolveDigitalLink(deps, request, true);
   return orCompressedDigitalLink(deps, request, visitShortLink(deps, request, code));
-}
-
-function describe(deps: VisitDeps, request: VisitRequest): VisitResponse {
-  const tenant = hostCandidates(request.host)
-    .map((h) => deps.tenants.byDomain(h))
-    .find((t) => t !== undefined);
-  if (!tenant) return gs1Page('not_found', deps.tenants, request.host);
-  const name = `${tenant.branding.name || tenant.name} GS1 resolver`;
-  return withCors(json(200, resolverDescription(shortUrlOriginOf(request.host), name)));
 }
 
 function toVisitRequest(

@@ -1,0 +1,198 @@
+import type { Logger } from '@waymark/logging';
+import type { CountedVisit, EncodedClick } from '../domain/click-record';
+import type { ClickSink } from '../app/clicks-ports';
+import { ClickBatch } from './click-batch';
+import { ClickBatchBuffers } from './click-batch-buffers';
+import type { ClickSpool } from './click-spool';
+
+/**
+ * Where the emitter sends its batches of clicks.v1 records: a ThreadedClickPublisher that produces them on a worker
+ * thread, or the service's EventBus (busClickPublisher). Settles once Kafka acknowledged (or refused) the batch.
+ * The batch is the publisher's to read until then, not after: the emitter then hands its buffer to the next batch.
+ */
+export interface ClickPublisher {
+  publish(batch: ClickBatch): Promise<void>;
+}
+
+export interface ClickEmitterOptions {
+  readonly publisher: ClickPublisher;
+  readonly spool: ClickSpool;
+  readonly logger: Logger;
+  /** Events per publish, at most. */
+  readonly batchMax: number;
+  /**
+   * Bytes of records per publish, at most (the batch closes once it reaches this): a batch must stay below the
+   * brokers' message.max.bytes (1 MiB by default) even when all of it lands on one partition (CLICK_BATCH_MAX_BYTES).
+   */
+  readonly batchMaxBytes: number;
+  /** How often the queue is flushed. */
+  readonly flushMs: number;
+  /** A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. */
+  readonly degradeAfterMs: number;
+  /** Pause between replay attempts while Kafka is away. */
+  readonly retryMs: number;
+}
+
+/**
+ * Room in a batch's buffer past the batch byte bound, for the record that crosses it: a visit's record is 1-3 KB
+ * (its room bound, six bytes counted per character, somewhat more); a larger one grows that batch's buffer.
+ */
+const LAST_RECORD_ROOM = 64 * 1024;
+
+/**
+ * Takes click events off the request path and publishes them to clicks.v1 in batches. While Kafka does not
+ * answer, events go to the local spool (the request path never waits), and the spool is replayed, oldest
+ * first, once Kafka answers again; a batch is committed from the spool only after Kafka acknowledged it, so a
+ * crash or an outage replays rather than loses (duplicates carry the same eventId, and consumers dedupe on it).
+ */
+export class ClickEmitter implements ClickSink {
+  /** Oldest first; each holds up to batchMax records, the last one is being filled (see ClickBatch for why bytes). */
+  private queue: ClickBatch[] = [];
+  private filling: ClickBatch | undefined;
+  private sending: { batch: ClickBatch; since: number; direct: boolean } | undefined;
+  private degraded = false;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private published = 0;
+  private readonly buffers: ClickBatchBuffers;
+
+  constructor(private readonly options: ClickEmitterOptions) {
+    this.buffers = new ClickBatchBuffers(options.batchMaxBytes + LAST_RECORD_ROOM);
+  }
+
+  record(visit: CountedVisit): void {
+    let batch = this.filling;
+    if (batch === undefined || this.full(batch)) {
+      batch = this.filling = new ClickBatch(this.buffers.take());
+      this.queue.push(batch);
+    }
+    batch.appendVisit(visit);
+    if (this.full(batch)) this.wake?.();
+  }
+
+  get stats(): { published: number; queued: number; spooledBytes: number; dropped: number; degraded: boolean } {
+    const { spool } = this.options;
+    const queued = this.queue.reduce((sum, batch) => sum + batch.length, 0);
+    return {
+      published: this.published,
+      queued,
+      spooledBytes: spool.bytes,
+      dropped: spool.droppedCount,
+      degraded: this.degraded,
+    };
+  }
+
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Drains to Kafka for up to `deadlineMs`; whatever is left (or stuck in a publish) goes to the spool. */
+  async stop(deadlineMs = 5_000): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
+    clearTimeout(timer);
+    if (this.sending?.direct) await this.options.spool.append(this.sending.batch.clicks());
+    await this.options.spool.append(this.takeQueued());
+    await this.options.spool.flushed();
+  }
+
+  private async run(): Promise<void> {
+    for (;;) {
+      const idle = this.queue.length === 0 && !this.options.spool.hasData();
+      if (this.stopped && (idle || this.degraded)) return;
+      if (idle || this.degraded) await this.pause(this.degraded ? this.options.retryMs : this.options.flushMs);
+      try {
+        await this.cycle();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'click emitter cycle failed');
+        this.degraded = true;
+      }
+    }
+  }
+
+  private async cycle(): Promise<void> {
+    const { spool, batchMax } = this.options;
+    if (spool.hasData()) {
+      // Keep the order roughly by time: new events queue behind the spooled ones.
+      await spool.append(this.takeQueued());
+      const chunk = await spool.read(batchMax, this.options.batchMaxBytes);
+      if (!chunk) return;
+      if (chunk.clicks.length === 0 || (await this.send(ClickBatch.of(chunk.clicks), false))) await chunk.commit();
+      return;
+    }
+    const batch = this.queue.shift();
+    if (batch === undefined) return;
+    if (batch === this.filling) this.filling = undefined;
+    const sent = await this.send(batch, true);
+    // Spooled as text (the spool's lines are strings), so the buffer is free either way once this line is done.
+    const unsent = sent ? [] : batch.clicks();
+    this.buffers.give(batch.release());
+    if (unsent.length > 0) await spool.append(unsent);
+  }
+
+  private full(batch: ClickBatch): boolean {
+    return batch.length >= this.options.batchMax || batch.size >= this.options.batchMaxBytes;
+  }
+
+  /** Every queued record, as text for the spool; the queue is empty afterwards. */
+  private takeQueued(): EncodedClick[] {
+    const clicks = this.queue.flatMap((batch) => {
+      const text = batch.clicks();
+      this.buffers.give(batch.release());
+      return text;
+    });
+    this.queue = [];
+    this.filling = undefined;
+    return clicks;
+  }
+
+  private async send(batch: ClickBatch, direct: boolean): Promise<boolean> {
+    this.sending = { batch, since: Date.now(), direct };
+    const spill = setInterval(() => this.spillIfStuck(), this.options.flushMs);
+    try {
+      await this.options.publisher.publish(batch);
+      this.published += batch.length;
+      if (this.degraded) this.options.logger.info('clicks.v1 accepts events again; replaying the spool');
+      this.degraded = false;
+      return true;
+    } catch (error) {
+      if (!this.degraded)
+        this.options.logger.warn(
+          { err: error, events: batch.length },
+          'clicks.v1 publish failed; spooling events locally',
+        );
+      this.degraded = true;
+      return false;
+    } finally {
+      clearInterval(spill);
+      this.sending = undefined;
+    }
+  }
+
+  /** While a publish hangs (brokers unreachable), new events must not pile up in memory: they go to the spool. */
+  private spillIfStuck(): void {
+    if (!this.sending || Date.now() - this.sending.since < this.options.degradeAfterMs) return;
+    if (!this.degraded)
+      this.options.logger.warn(
+        { ms: Date.now() - this.sending.since },
+        'clicks.v1 publish is not answered; spooling new events',
+      );
+    this.degraded = true;
+    if (this.queue.length > 0) void this.options.spool.append(this.takeQueued());
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = () => {
+        clearTimeout(this.timer);
+        this.wake = undefined;
+        resolve();
+      };
+      this.timer = setTimeout(() => this.wake?.(), ms);
+    });
+  }
+}

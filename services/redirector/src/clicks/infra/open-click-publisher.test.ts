@@ -1,0 +1,23 @@
+import { ClickFact, clicksTopic } from '@waymark/contracts';
+import type { EventBus } from '@waymark/events';
+import { createLogger } from '@waymark/logging';
+import { countedVisit } from '../../../test/support/fixtures';
+import { ClickBatch } from './click-batch';
+import { openClickPublisher } from './open-click-publisher';
+
+test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itself, and closing it leaves the bus open', async () => {
+  const bus = { publish: jest.fn().mockResolvedValue(undefined), close: jest.fn() } as unknown as EventBus;
+  const clicks = openClickPublisher(
+    { CLICK_PUBLISHER: 'inline', KAFKA_BROKERS: ['kafka:9092'] },
+    { bus, clientId: 'redirector', logger: createLogger({ service: 'test', level: 'silent' }) },
+  );
+  const batch = new ClickBatch();
+  batch.appendVisit(countedVisit(0));
+  const [click] = batch.clicks();
+  await clicks.publisher.publish(batch);
+  expect(bus.publish).toHaveBeenCalledWith(clicksTopic, [
+    { key: 'go.example/c0', value: ClickFact.parse(JSON.parse(click?.json ?? '')) },
+  ]);
+  await clicks.close();
+  expect(bus.close).not.toHaveBeenCalled();
+});
