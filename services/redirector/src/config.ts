@@ -12,7 +12,7 @@ const positiveInt = () =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().positive());
 
 /** The redirector's environment (see README: every variable, its default and why). */
-export const ConfigSchema = z.object({
+export const configSchema = z.object({
   PORT: env.port().default(8081),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel().default('info'),
@@ -39,7 +39,7 @@ export const ConfigSchema = z.object({
 });
 
 /** A standalone process names its Kafka brokers; the embedded runner passes its bus instead. */
-const ProductionConfigSchema = ConfigSchema.extend({
+const productionConfigSchema = configSchema.extend({
   ...kafkaEnv,
   /**
    * Who produces click events: `thread` (a worker thread with its own producer, off the visitor path) or `inline`
@@ -48,14 +48,14 @@ const ProductionConfigSchema = ConfigSchema.extend({
   CLICK_PUBLISHER: z.enum(['thread', 'inline']).default('thread'),
 });
 
-export type Config = z.output<typeof ConfigSchema>;
-export type ProductionConfig = z.output<typeof ProductionConfigSchema>;
+export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = z.output<typeof productionConfigSchema>;
 
 export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(ConfigSchema, source, { service: 'redirector' });
+  return parseConfig(configSchema, source, { service: 'redirector' });
 }
 
 /** As loadConfig, and also requires KAFKA_BROKERS (main.ts). */
 export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(ProductionConfigSchema, source, { service: 'redirector' });
+  return parseConfig(productionConfigSchema, source, { service: 'redirector' });
 }

@@ -1,4 +1,4 @@
-export { loadConfig, loadProductionConfig, ConfigSchema, type Config, type ProductionConfig } from './config';
+export { loadConfig, loadProductionConfig, configSchema, type Config, type ProductionConfig } from './config';
 export { startService, REDIRECTOR_FETCH_WAIT_MS, type ServiceAdapters, type RunningService } from './service';
 export type { ClickPublisher } from './clicks/infra/click-emitter';
 export { ThreadedClickPublisher, type ThreadedClickPublisherOptions } from './clicks/infra/threaded-click-publisher';

@@ -32,7 +32,7 @@ export const SERVICES: readonly ServiceEntry[] = [
   { name: 'link-api', ownShape: linkApi.configSchema.shape, infra: [], load: linkApi.loadProductionConfig },
   {
     name: 'redirector',
-    ownShape: redirector.ConfigSchema.shape,
+    ownShape: redirector.configSchema.shape,
     infra: ['kafkaEnv'],
     load: redirector.loadProductionConfig,
   },
