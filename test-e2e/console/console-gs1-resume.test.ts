@@ -6,6 +6,7 @@ import { gs1CheckDigit } from '@waymark/gs1';
 import { launchChromium, waitFor, type LaunchedChromium } from '@waymark/testkit';
 import { checkPage } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
+import { signInWithKey } from './sign-in';
 
 jest.setTimeout(300_000);
 
@@ -60,9 +61,7 @@ describe('the console resumes an interrupted GS1 import in a real browser', () =
     await onProPlan(system);
     browser = await launchChromium();
     page = await browser.newPage();
-    await page.goto(`${system.apiUrl}/`);
-    await page.getByLabel('API key').fill(system.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithKey(page, system.apiUrl, system.apiKey);
     await page.getByRole('link', { name: 'GS1', exact: true }).waitFor();
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { gs1CheckDigit } from '@waymark/gs1';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { checkPage } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
+import { collectErrors, signInWithKey } from './sign-in';
 
 jest.setTimeout(240_000);
 
@@ -33,11 +34,8 @@ describe('the console GS1 and export pages in a real browser against the embedde
     system = await startEmbeddedSystem();
     browser = await launchChromium();
     page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
-    await page.goto(`${system.apiUrl}/`);
-    await page.getByLabel('API key').fill(system.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    collectErrors(page, consoleErrors);
+    await signInWithKey(page, system.apiUrl, system.apiKey);
     await page.getByRole('link', { name: 'GS1', exact: true }).waitFor();
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { checkPage } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
+import { collectErrors, signInWithKey } from './sign-in';
 
 jest.setTimeout(240_000);
 
@@ -47,11 +48,8 @@ describe('the console links bulk import, custom analytics range and skip link in
     system = await startEmbeddedSystem();
     browser = await launchChromium();
     page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
-    await page.goto(`${system.apiUrl}/`);
-    await page.getByLabel('API key').fill(system.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    collectErrors(page, consoleErrors);
+    await signInWithKey(page, system.apiUrl, system.apiKey);
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
   });
   afterAll(async () => {

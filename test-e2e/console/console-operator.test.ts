@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { startEmbeddedWaymark, type EmbeddedWaymark } from '../support/embedded-waymark';
 import { checkPage } from './check-page';
+import { collectErrors } from './sign-in';
 
 type Storage = { length: number; key(i: number): string | null; getItem(key: string): string | null };
 type BrowserGlobals = {
@@ -44,8 +45,7 @@ describe("the console's operator mode in a real browser against the embedded sys
     browser = await launchChromium();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.apiUrl });
     page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    collectErrors(page, consoleErrors);
   });
   afterAll(async () => {
     await browser?.close();

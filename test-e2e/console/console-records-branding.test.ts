@@ -4,6 +4,7 @@ import { launchChromium, waitFor, type LaunchedChromium } from '@waymark/testkit
 import { issueTenantKey } from '../support/embedded-waymark';
 import { checkPage } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
+import { collectErrors, signInWithKey } from './sign-in';
 
 jest.setTimeout(240_000);
 
@@ -40,12 +41,8 @@ describe('the console record editor, branding and scopes in a real browser again
     return (await fetch(url, { redirect: 'manual' })).headers.get('location');
   };
   const signIn = async (target: Page, key: string) => {
-    target.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    target.on('pageerror', (e) => consoleErrors.push(e.message));
-    await target.goto(`${system.apiUrl}/`);
-    await target.getByLabel('API key').fill(key);
-    await target.getByRole('button', { name: 'Sign in' }).click();
-    await target.getByRole('link', { name: 'This key', exact: true }).waitFor();
+    collectErrors(target, consoleErrors);
+    await signInWithKey(target, system.apiUrl, key);
   };
 
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, type LaunchedChromium } from '@waymark/testkit';
 import { checkPage as checkPageOf, SCREENSHOTS } from './check-page';
 import { startEmbeddedSystem, type RunningSystem } from './embedded-system';
+import { collectErrors } from './sign-in';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -31,8 +32,7 @@ describe('the console in a real browser against the embedded system', () => {
     system = await startEmbeddedSystem({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiverAddress });
     browser = await launchChromium();
     page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    collectErrors(page, consoleErrors);
   });
   afterAll(async () => {
     await browser?.close();

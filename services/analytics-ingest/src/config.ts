@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { env, parseConfig, type Env } from '@waymark/config';
+import { databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
 
-/** analytics-ingest's own settings (adapter connections live in main.ts, see service-shape "Config split"). */
+/** analytics-ingest's own settings (loadProductionConfig adds the adapters' connections). */
 export const configSchema = z.object({
   PORT: env.port().default(8082),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -38,8 +38,17 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 });
 
-export type Config = z.output<typeof configSchema>;
+const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
-export function loadConfig(environment: Env = process.env): Config {
-  return parseConfig(configSchema, environment, { service: 'analytics-ingest' });
+export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = z.output<typeof productionConfigSchema>;
+
+/** Parses analytics-ingest's own environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Env = process.env): Config {
+  return parseConfig(configSchema, source, { service: 'analytics-ingest' });
+}
+
+/** As loadConfig, plus Kafka, PostgreSQL and Redis for the production adapters (main.ts). */
+export function loadProductionConfig(source: Env = process.env): ProductionConfig {
+  return parseConfig(productionConfigSchema, source, { service: 'analytics-ingest' });
 }

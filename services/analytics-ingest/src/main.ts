@@ -1,14 +1,11 @@
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { databaseEnv, kafkaEnv, parseConfig, redisEnv } from '@waymark/config';
 import { runServiceMain } from '@waymark/http';
-import { configSchema } from './config';
+import { loadProductionConfig } from './config';
 import { startService } from './service';
-
-const productionSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
 runServiceMain({
   service: 'analytics-ingest',
-  loadConfig: (env) => parseConfig(productionSchema, env, { service: 'analytics-ingest' }),
+  loadConfig: loadProductionConfig,
   async start({ config, logger, bus, redis }) {
     const client = redis(config.REDIS_URL, 'main');
     return startService(config, {

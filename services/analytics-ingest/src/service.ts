@@ -14,27 +14,26 @@ import {
 import { findMigrationsDir, poolConfig, runMigrations } from '@waymark/db';
 import type { ClickFact } from '@waymark/contracts';
 import { inStatementGroup } from '@waymark/tracing';
-import type { StoredFact } from './app/analytics-ports';
-import { applyLinkStates } from './app/apply-link-states';
-import { StripedBatchWriter } from './app/striped-batch-writer';
-import { enrichClick } from './app/enrich-click';
-import { getLinkAnalytics } from './app/get-link-analytics';
-import { getTenantAnalytics } from './app/get-tenant-analytics';
-import { ingestClicks } from './app/ingest-clicks';
+import type { StoredFact } from './clicks/app/clicks-ports';
+import { enrichClick } from './clicks/app/enrich-click';
+import { ingestClicks } from './clicks/app/ingest-clicks';
+import { StripedBatchWriter } from './clicks/app/striped-batch-writer';
+import { startClicksConsumer } from './clicks/infra/clicks.consumer';
+import { writeFacts } from './clicks/infra/fact-writer';
+import { MmdbGeoLocator } from './clicks/infra/geo-locator';
+import { PartitionManager } from './clicks/infra/partition-manager';
+import { startRetentionJob } from './clicks/infra/retention-job';
+import { CachedUserAgentParser } from './clicks/infra/user-agent-parser';
+import { loadVisitorSalt } from './clicks/infra/visitor-salt';
 import type { Config } from './config';
 import { RegisterRoutes } from './generated/routes';
-import type { AnalyticsUseCases } from './http/analytics-use-cases';
 import { LinkAnalyticsController } from './http/link-analytics.controller';
 import { TenantAnalyticsController } from './http/tenant-analytics.controller';
-import { AnalyticsQueryRepository } from './infra/analytics-query.repository';
-import { startConsumers } from './infra/consumers';
-import { writeFacts } from './infra/fact-writer';
-import { MmdbGeoLocator } from './infra/geo-locator';
-import { LinkRefRepository } from './infra/link-ref.repository';
-import { PartitionManager } from './infra/partition-manager';
-import { startRetentionJob } from './infra/retention-job';
-import { CachedUserAgentParser } from './infra/user-agent-parser';
-import { loadVisitorSalt } from './infra/visitor-salt';
+import { applyLinkStates } from './links/app/apply-link-states';
+import { startLinksConsumer } from './links/infra/links.consumer';
+import { PgLinkRefRepository } from './links/infra/pg-link-ref.repository';
+import { reportUseCases } from './reports/app/report-use-cases';
+import { PgAnalyticsQueryRepository } from './reports/infra/pg-analytics-query.repository';
 
 export const SCHEMA = 'analytics_ingest';
 
@@ -52,9 +51,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
 
   const postgresReady = async () => (await pool.query('SELECT 1')).rowCount === 1;
-  const links = new LinkRefRepository(pool);
+  const links = new PgLinkRefRepository(pool);
   const partitions = new PartitionManager(pool);
-  const queries = new AnalyticsQueryRepository(pool);
+  const queries = new PgAnalyticsQueryRepository(pool);
   const enrichDeps = {
     userAgents: new CachedUserAgentParser(),
     geo: await MmdbGeoLocator.open(config.GEOIP_CITY_MMDB),
@@ -95,26 +94,28 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   // Its source, the links subscription, is added once subscribed; nothing asks it to catch up before then.
   const linksSource: Subscription[] = [];
   const linksFresh = new FreshReads(linksSource);
-  const subscriptions = await startConsumers({
+  const linksSubscription = await startLinksConsumer({
     bus,
-    clicksGroup: config.CLICKS_CONSUMER_GROUP,
-    clicksConcurrency: config.CLICKS_CONCURRENT_PARTITIONS,
-    clicksBatchesInFlight: config.CLICKS_BATCHES_IN_FLIGHT,
-    linksGroup: config.LINKS_CONSUMER_GROUP,
+    groupId: config.LINKS_CONSUMER_GROUP,
     onLinks: async (records) => {
       await applyLinkStates(records, links);
       for (const record of records) linksFresh.forget(record.key);
     },
+    dependenciesReady: postgresReady,
+  });
+  const clicksSubscription = await startClicksConsumer({
+    bus,
+    groupId: config.CLICKS_CONSUMER_GROUP,
+    concurrency: config.CLICKS_CONCURRENT_PARTITIONS,
+    batchesInFlight: config.CLICKS_BATCHES_IN_FLIGHT,
     // One statement group per batch (link ids, partitions, the facts' write) under the batch's consumer span.
     onClicks: (clicks) => inStatementGroup('store clicks', () => ingestClicks(clicks, ingestDeps)),
     dependenciesReady: postgresReady,
   });
+  const subscriptions = [linksSubscription, clicksSubscription];
 
-  linksSource.push(subscriptions[0]!);
-  const useCases: AnalyticsUseCases = {
-    linkAnalytics: (query) => getLinkAnalytics(query, { links, fresh: linksFresh, queries, clock }),
-    tenantAnalytics: (query) => getTenantAnalytics(query, { queries, clock }),
-  };
+  linksSource.push(linksSubscription);
+  const useCases = reportUseCases({ links, fresh: linksFresh, queries, clock });
   const app = createHttpApp({
     registry,
     service: 'analytics-ingest',

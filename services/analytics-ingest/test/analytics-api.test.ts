@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { waitFor } from '@waymark/testkit';
-import type { LinkAnalytics, TenantAnalytics } from '../src/app/analytics-report';
+import type { LinkAnalytics, TenantAnalytics } from '../src/reports/app/analytics-report';
 import { startAnalyticsHarness, type AnalyticsHarness, type TestTenant } from './support/analytics-harness';
 import { newClick, UA } from './support/click-builder';
 

@@ -27,9 +27,6 @@ export interface ServiceEntry {
   readonly runtime?: readonly string[];
 }
 
-const extendWith = (shape: z.ZodRawShape, infra: readonly InfraShapeName[]) =>
-  z.object(shape).extend(Object.assign({}, ...infra.map((name) => INFRA_SHAPES[name])) as z.ZodRawShape);
-
 /** Every service under services/, as its production entry (main.ts) reads its configuration. */
 export const SERVICES: readonly ServiceEntry[] = [
   { name: 'link-api', ownShape: linkApi.configSchema.shape, infra: [], load: linkApi.loadProductionConfig },
@@ -43,10 +40,7 @@ export const SERVICES: readonly ServiceEntry[] = [
     name: 'analytics-ingest',
     ownShape: analyticsIngest.configSchema.shape,
     infra: ['kafkaEnv', 'databaseEnv', 'redisEnv'],
-    load: (env) =>
-      parseConfig(extendWith(analyticsIngest.configSchema.shape, ['kafkaEnv', 'databaseEnv', 'redisEnv']), env, {
-        service: 'analytics-ingest',
-      }),
+    load: analyticsIngest.loadProductionConfig,
   },
   {
     name: 'notifier',

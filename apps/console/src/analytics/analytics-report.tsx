@@ -1,3 +1,4 @@
+import { DataTable, type Column } from '../ui/data-table';
 import { SeriesChart, type SeriesPoint } from './series-chart';
 
 interface Entry {
@@ -28,32 +29,24 @@ export function AnalyticsReport({ report, title }: { report: Report; title: stri
       <SeriesChart points={report.series} label={`${title}: humans and bots over time`} />
       <div className="breakdowns">
         {Object.entries(report.breakdowns).map(([dimension, entries]) => (
-          <table key={dimension}>
-            <caption>By {dimension}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{dimension}</th>
-                <th scope="col">Total</th>
-                <th scope="col">Humans</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.length === 0 && (
-                <tr>
-                  <td colSpan={3}>No data</td>
-                </tr>
-              )}
-              {entries.map((e) => (
-                <tr key={e.value ?? '(unknown)'}>
-                  <td>{e.value ?? '(unknown)'}</td>
-                  <td>{e.total}</td>
-                  <td>{e.humans}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            key={dimension}
+            caption={`By ${dimension}`}
+            columns={breakdownColumns(dimension)}
+            rows={entries}
+            rowKey={(e) => e.value ?? '(unknown)'}
+            emptyRow="No data"
+          />
         ))}
       </div>
     </>
   );
+}
+
+function breakdownColumns(dimension: string): Column<Entry>[] {
+  return [
+    { header: dimension, cell: (e) => e.value ?? '(unknown)' },
+    { header: 'Total', cell: (e) => e.total },
+    { header: 'Humans', cell: (e) => e.humans },
+  ];
 }

@@ -5,6 +5,8 @@ import { Empty, ErrorState, Loading } from '../ui/states';
 import { ConfirmButton } from '../ui/confirm-button';
 import { JobProgress } from './job-progress';
 import { DownloadButton } from './download-button';
+import type { components } from '@waymark/sdk';
+import { DataTable, type Column } from '../ui/data-table';
 
 const active = (status: string) => status === 'pending' || status === 'rendering';
 /** Jobs and their zips are removed this long after creation (spec 8). */
@@ -32,56 +34,57 @@ export function ExportJobs() {
       {remove.isError && <ErrorState error={remove.error} />}
       {list.isSuccess && jobs.length === 0 && <Empty>No exports yet. Create one above.</Empty>}
       {jobs.length > 0 && (
-        <div className="table-wrap">
-          <table data-testid="export-jobs">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Codes</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.jobId}>
-                  <td>{job.name}</td>
-                  <td>
-                    {active(job.status) ? (
-                      <JobProgress id={job.jobId} />
-                    ) : (
-                      <JobOutcome id={job.jobId} status={job.status} />
-                    )}
-                    {job.truncated && <span className="badge disabled">truncated: narrow the selection</span>}
-                  </td>
-                  <td>{job.count ?? '—'}</td>
-                  <td>
-                    {new Date(job.createdAt).toLocaleString()}
-                    <br />
-                    <span className="hint">
-                      kept until {new Date(Date.parse(job.createdAt) + JOB_LIFETIME_MS).toLocaleDateString()}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="actions">
-                      {job.status === 'ready' && <DownloadButton id={job.jobId} name={job.name} />}
-                      <ConfirmButton
-                        label="Delete"
-                        danger
-                        question="The zip is removed too."
-                        onConfirm={() => remove.mutate(job.jobId)}
-                      />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="export-jobs"
+          columns={jobColumns((id) => remove.mutate(id))}
+          rows={jobs}
+          rowKey={(job) => job.jobId}
+        />
       )}
     </section>
   );
+}
+
+function jobColumns(onDelete: (id: string) => void): Column<components['schemas']['Gs1ExportSummaryView']>[] {
+  return [
+    { header: 'Name', cell: (job) => job.name },
+    {
+      header: 'Status',
+      cell: (job) => (
+        <>
+          {active(job.status) ? <JobProgress id={job.jobId} /> : <JobOutcome id={job.jobId} status={job.status} />}
+          {job.truncated && <span className="badge disabled">truncated: narrow the selection</span>}
+        </>
+      ),
+    },
+    { header: 'Codes', cell: (job) => job.count ?? '—' },
+    {
+      header: 'Created',
+      cell: (job) => (
+        <>
+          {new Date(job.createdAt).toLocaleString()}
+          <br />
+          <span className="hint">
+            kept until {new Date(Date.parse(job.createdAt) + JOB_LIFETIME_MS).toLocaleDateString()}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (job) => (
+        <span className="actions">
+          {job.status === 'ready' && <DownloadButton id={job.jobId} name={job.name} />}
+          <ConfirmButton
+            label="Delete"
+            danger
+            question="The zip is removed too."
+            onConfirm={() => onDelete(job.jobId)}
+          />
+        </span>
+      ),
+    },
+  ];
 }
 
 /** A finished job's status; a failed one is fetched once more for its reason. */

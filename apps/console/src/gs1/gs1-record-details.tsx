@@ -1,5 +1,6 @@
 import { aiDefinition, linkTypeLabel } from '@waymark/gs1';
 import type { components } from '@waymark/sdk';
+import { DataTable, type Column } from '../ui/data-table';
 
 type Gs1Link = components['schemas']['Gs1LinkView'];
 
@@ -32,67 +33,50 @@ export function Gs1RecordFields({ record }: { record: Gs1Link }) {
   );
 }
 
+type LinksetEntry = Gs1Link['linkset'][number];
+
+const LINKSET_COLUMNS: Column<LinksetEntry>[] = [
+  {
+    header: 'Link type',
+    cell: (entry) => (
+      <>
+        {entry.linkType ?? 'gs1:pip'} <span className="hint">{linkTypeLabel(entry.linkType ?? 'gs1:pip')}</span>
+      </>
+    ),
+  },
+  { header: 'Target', className: 'url', cell: (entry) => entry.href },
+  { header: 'Title', cell: (entry) => entry.title ?? '—' },
+  {
+    header: 'Language, context',
+    cell: (entry) => [...(entry.hreflang ?? []), ...(entry.context ?? [])].join(', ') || '—',
+  },
+  { header: 'Default', cell: (entry) => (entry.default ? 'yes' : '') },
+];
+
 /** The record's linkset entries: one link per GS1 link type (and language or context). */
 export function LinksetTable({ record }: { record: Gs1Link }) {
   if (record.linkset.length === 0) {
     return <p className="state empty">No linkset: the code resolves to its destination.</p>;
   }
   return (
-    <div className="table-wrap">
-      <table>
-        <caption>Linkset entries</caption>
-        <thead>
-          <tr>
-            <th scope="col">Link type</th>
-            <th scope="col">Target</th>
-            <th scope="col">Title</th>
-            <th scope="col">Language, context</th>
-            <th scope="col">Default</th>
-          </tr>
-        </thead>
-        <tbody>
-          {record.linkset.map((entry, i) => (
-            <tr key={`${entry.href}-${i}`}>
-              <td>
-                {entry.linkType ?? 'gs1:pip'} <span className="hint">{linkTypeLabel(entry.linkType ?? 'gs1:pip')}</span>
-              </td>
-              <td className="url">{entry.href}</td>
-              <td>{entry.title ?? '—'}</td>
-              <td>{[...(entry.hreflang ?? []), ...(entry.context ?? [])].join(', ') || '—'}</td>
-              <td>{entry.default ? 'yes' : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Linkset entries"
+      columns={LINKSET_COLUMNS}
+      rows={record.linkset}
+      rowKey={(entry, i) => `${entry.href}-${i}`}
+    />
   );
 }
+
+const ATTRIBUTE_COLUMNS: Column<[string, string]>[] = [
+  { header: 'AI', cell: ([ai]) => ai },
+  { header: 'Meaning', cell: ([ai]) => aiDefinition(ai)?.title ?? '—' },
+  { header: 'Value', cell: ([, value]) => value },
+];
 
 /** Data attributes keyed by AI, with the GS1 dictionary's title of each AI. */
 export function DataAttributesTable({ record }: { record: Gs1Link }) {
   const entries = Object.entries(record.ai);
   if (entries.length === 0) return <p className="state empty">No data attributes.</p>;
-  return (
-    <div className="table-wrap">
-      <table>
-        <caption>Data attributes</caption>
-        <thead>
-          <tr>
-            <th scope="col">AI</th>
-            <th scope="col">Meaning</th>
-            <th scope="col">Value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map(([ai, value]) => (
-            <tr key={ai}>
-              <td>{ai}</td>
-              <td>{aiDefinition(ai)?.title ?? '—'}</td>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable caption="Data attributes" columns={ATTRIBUTE_COLUMNS} rows={entries} rowKey={([ai]) => ai} />;
 }

@@ -4,9 +4,31 @@ import { useClient } from '../client-context';
 import { unwrap } from '../session';
 import { gs1RecordHref } from '../router';
 import { Empty, ErrorState, Loading } from '../ui/states';
+import type { components } from '@waymark/sdk';
 import { Pager, useCursorPages } from '../ui/cursor-pager';
+import { DataTable, type Column } from '../ui/data-table';
 
 const PAGE_SIZE = 25;
+
+const RECORD_COLUMNS: Column<components['schemas']['Gs1LinkView']>[] = [
+  {
+    header: 'Digital Link',
+    className: 'url',
+    cell: (link) => <a href={gs1RecordHref(link.domain, link.code)}>{link.code}</a>,
+  },
+  { header: 'GTIN', cell: (link) => link.gtin },
+  {
+    header: 'Resolves to',
+    className: 'url',
+    cell: (link) => (
+      <>
+        {link.destination ?? link.linkset.find((e) => e.default)?.href ?? link.linkset[0]?.href ?? '—'}
+        {link.linkset.length > 1 && <span className="hint"> (+{link.linkset.length - 1} links)</span>}
+      </>
+    ),
+  },
+  { header: 'Tags', cell: (link) => link.tags.join(', ') || '—' },
+];
 
 /** The tenant's GS1 Digital Links, newest first, searchable and filtered by tags, a page at a time. */
 export function Gs1RecordsList() {
@@ -46,33 +68,7 @@ export function Gs1RecordsList() {
       {list.isError && <ErrorState error={list.error} />}
       {list.isSuccess && links.length === 0 && <Empty>No GS1 records match. Import a file above.</Empty>}
       {links.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Digital Link</th>
-                <th scope="col">GTIN</th>
-                <th scope="col">Resolves to</th>
-                <th scope="col">Tags</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((link) => (
-                <tr key={`${link.domain}/${link.code}`}>
-                  <td className="url">
-                    <a href={gs1RecordHref(link.domain, link.code)}>{link.code}</a>
-                  </td>
-                  <td>{link.gtin}</td>
-                  <td className="url">
-                    {link.destination ?? link.linkset.find((e) => e.default)?.href ?? link.linkset[0]?.href ?? '—'}
-                    {link.linkset.length > 1 && <span className="hint"> (+{link.linkset.length - 1} links)</span>}
-                  </td>
-                  <td>{link.tags.join(', ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={RECORD_COLUMNS} rows={links} rowKey={(link) => `${link.domain}/${link.code}`} />
       )}
       <Pager pages={pages} nextCursor={list.data?.nextCursor} />
     </section>

@@ -1,35 +1,31 @@
 import type { RowError } from '@waymark/csv';
+import { DataTable, type Column } from '../ui/data-table';
 
 /** Rows shown on the page; the downloadable report has them all. */
 const SHOWN = 200;
 
+const COLUMNS: Column<RowError>[] = [
+  { header: 'Line', cell: (e) => e.line },
+  { header: 'GTIN', cell: (e) => e.gtin || '—' },
+  {
+    header: 'Error',
+    cell: (e) => (
+      <>
+        {e.error} <code>{e.errorCode}</code>
+      </>
+    ),
+  },
+];
+
 export function ImportErrors({ errors }: { errors: readonly RowError[] }) {
   return (
-    <div className="table-wrap">
-      <table data-testid="import-errors">
-        <caption>
-          Rows not imported ({errors.length}
-          {errors.length > SHOWN ? `, the first ${SHOWN} shown` : ''})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">GTIN</th>
-            <th scope="col">Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {errors.slice(0, SHOWN).map((e, i) => (
-            <tr key={`${e.line}-${i}`}>
-              <td>{e.line}</td>
-              <td>{e.gtin || '—'}</td>
-              <td>
-                {e.error} <code>{e.errorCode}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="import-errors"
+      caption="Rows not imported"
+      shown={SHOWN}
+      columns={COLUMNS}
+      rows={errors}
+      rowKey={(e, i) => `${e.line}-${i}`}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { useOperatorClient } from './operator-context';
 import { keysQuery } from './operator-queries';
 import { formatTime, type ApiKeyView } from './admin-types';
 import { KeyCreateForm } from './key-create-form';
+import { DataTable, type Column } from '../ui/data-table';
 
 /** The tenant's keys (prefixes only, never the keys), with issuing and revoking. */
 export function TenantKeys({ tenantId }: { tenantId: string }) {
@@ -31,59 +32,46 @@ export function TenantKeys({ tenantId }: { tenantId: string }) {
         {revoke.isError && <ErrorState error={revoke.error} />}
         {list.data?.keys.length === 0 && <Empty>This tenant has no API keys yet.</Empty>}
         {list.data && list.data.keys.length > 0 && (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Label</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.keys.map((key) => (
-                  <KeyRow key={key.id} apiKey={key} onRevoke={() => revoke.mutate(key.id)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={keyColumns((id) => revoke.mutate(id))} rows={list.data.keys} rowKey={(key) => key.id} />
         )}
       </section>
     </>
   );
 }
 
-function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: () => void }) {
+function keyStatus(apiKey: ApiKeyView): 'revoked' | 'expired' | 'active' {
   const expired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt) <= new Date();
-  const status = apiKey.revokedAt ? 'revoked' : expired ? 'expired' : 'active';
-  return (
-    <tr>
-      <td>{apiKey.name || '—'}</td>
-      <td>
-        <code>{apiKey.prefix}…</code>
-      </td>
-      <td>{apiKey.scopes.join(', ')}</td>
-      <td>{formatTime(apiKey.createdAt)}</td>
-      <td>{formatTime(apiKey.lastUsedAt)}</td>
-      <td>
-        <span className={`badge ${status === 'active' ? 'active' : 'disabled'}`}>{status}</span>
-        {apiKey.revokedAt && <span className="hint"> {formatTime(apiKey.revokedAt)}</span>}
-        {!apiKey.revokedAt && apiKey.expiresAt && <span className="hint"> until {formatTime(apiKey.expiresAt)}</span>}
-      </td>
-      <td>
-        {!apiKey.revokedAt && (
+  return apiKey.revokedAt ? 'revoked' : expired ? 'expired' : 'active';
+}
+
+function keyColumns(onRevoke: (id: string) => void): Column<ApiKeyView>[] {
+  return [
+    { header: 'Label', cell: (apiKey) => apiKey.name || '—' },
+    { header: 'Starts with', cell: (apiKey) => <code>{apiKey.prefix}…</code> },
+    { header: 'Scopes', cell: (apiKey) => apiKey.scopes.join(', ') },
+    { header: 'Created', cell: (apiKey) => formatTime(apiKey.createdAt) },
+    { header: 'Last used', cell: (apiKey) => formatTime(apiKey.lastUsedAt) },
+    {
+      header: 'Status',
+      cell: (apiKey) => (
+        <>
+          <span className={`badge ${keyStatus(apiKey) === 'active' ? 'active' : 'disabled'}`}>{keyStatus(apiKey)}</span>
+          {apiKey.revokedAt && <span className="hint"> {formatTime(apiKey.revokedAt)}</span>}
+          {!apiKey.revokedAt && apiKey.expiresAt && <span className="hint"> until {formatTime(apiKey.expiresAt)}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Action',
+      cell: (apiKey) =>
+        !apiKey.revokedAt && (
           <ConfirmButton
             label="Revoke"
             danger
             question={`Every request with ${apiKey.prefix}… is refused from now on.`}
-            onConfirm={onRevoke}
+            onConfirm={() => onRevoke(apiKey.id)}
           />
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }

@@ -4,9 +4,18 @@ import { unwrap } from '../session';
 import { Empty, ErrorState, Loading } from '../ui/states';
 import { useOperatorClient } from './operator-context';
 import { tenantHref } from './operator-routes';
-import { formatTime } from './admin-types';
+import { DataTable, type Column } from '../ui/data-table';
+import { formatTime, type TenantView } from './admin-types';
 import { TenantCreateForm } from './tenant-create-form';
 import { TENANTS_QUERY } from './operator-queries';
+
+const TENANT_COLUMNS: Column<TenantView>[] = [
+  { header: 'Name', cell: (tenant) => <a href={tenantHref(tenant.id)}>{tenant.name}</a> },
+  { header: 'Id', cell: (tenant) => <code>{tenant.id}</code> },
+  { header: 'Plan', cell: (tenant) => tenant.plan.name },
+  { header: 'Default domain', className: 'url', cell: (tenant) => tenant.defaultDomain ?? '—' },
+  { header: 'Created', cell: (tenant) => formatTime(tenant.createdAt) },
+];
 
 /** Every tenant (the operator API lists them all at once), filtered here by name, id or domain. */
 export function TenantsPage() {
@@ -47,36 +56,7 @@ export function TenantsPage() {
         {list.isSuccess && list.data.tenants.length > 0 && tenants.length === 0 && (
           <Empty>No tenant matches “{filter}”.</Empty>
         )}
-        {tenants.length > 0 && (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Default domain</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tenants.map((tenant) => (
-                  <tr key={tenant.id}>
-                    <td>
-                      <a href={tenantHref(tenant.id)}>{tenant.name}</a>
-                    </td>
-                    <td>
-                      <code>{tenant.id}</code>
-                    </td>
-                    <td>{tenant.plan.name}</td>
-                    <td className="url">{tenant.defaultDomain ?? '—'}</td>
-                    <td>{formatTime(tenant.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {tenants.length > 0 && <DataTable columns={TENANT_COLUMNS} rows={tenants} rowKey={(tenant) => tenant.id} />}
       </section>
     </>
   );

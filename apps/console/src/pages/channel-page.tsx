@@ -2,7 +2,25 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../client-context';
 import { unwrap } from '../session';
+import type { components } from '@waymark/sdk';
 import { Empty, ErrorState, Loading } from '../ui/states';
+import { DataTable, type Column } from '../ui/data-table';
+
+const time = (iso: string) => new Date(iso).toLocaleString();
+
+const DELIVERY_COLUMNS: Column<components['schemas']['DeliveryAttemptView']>[] = [
+  { header: 'Time', cell: (d) => time(d.at) },
+  { header: 'Event', className: 'url', cell: (d) => d.eventId },
+  { header: 'Attempt', cell: (d) => `${d.attempt}/6${d.terminal ? ' (last)' : ''}` },
+  {
+    header: 'Outcome',
+    cell: (d) => <span className={`badge ${d.outcome === 'delivered' ? 'active' : 'disabled'}`}>{d.outcome}</span>,
+  },
+  { header: 'HTTP', cell: (d) => d.httpStatus ?? d.errorKind ?? '—' },
+  { header: 'Duration', cell: (d) => `${d.durationMs} ms` },
+  { header: 'Response', className: 'url', cell: (d) => d.responseSnippet ?? '' },
+  { header: 'Next attempt', cell: (d) => (d.nextAttemptAt ? time(d.nextAttemptAt) : '—') },
+];
 
 /**
  * The channel's delivery log: every attempt with its HTTP result, duration, response snippet and when the next attempt
@@ -44,39 +62,7 @@ export function ChannelPage({ id }: { id: string }) {
               : `No ${outcome} attempts.`}
           </Empty>
         )}
-        {rows.length > 0 && (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  {['Time', 'Event', 'Attempt', 'Outcome', 'HTTP', 'Duration', 'Response', 'Next attempt'].map((h) => (
-                    <th scope="col" key={h}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((d) => (
-                  <tr key={d.id}>
-                    <td>{new Date(d.at).toLocaleString()}</td>
-                    <td className="url">{d.eventId}</td>
-                    <td>
-                      {d.attempt}/6{d.terminal ? ' (last)' : ''}
-                    </td>
-                    <td>
-                      <span className={`badge ${d.outcome === 'delivered' ? 'active' : 'disabled'}`}>{d.outcome}</span>
-                    </td>
-                    <td>{d.httpStatus ?? d.errorKind ?? '—'}</td>
-                    <td>{d.durationMs} ms</td>
-                    <td className="url">{d.responseSnippet ?? ''}</td>
-                    <td>{d.nextAttemptAt ? new Date(d.nextAttemptAt).toLocaleString() : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {rows.length > 0 && <DataTable columns={DELIVERY_COLUMNS} rows={rows} rowKey={(d) => d.id} />}
       </section>
     </>
   );

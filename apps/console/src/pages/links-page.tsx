@@ -5,13 +5,22 @@ import { unwrap } from '../session';
 import { linkHref } from '../router';
 import { Empty, ErrorState, Loading } from '../ui/states';
 import { LinkCreateForm } from '../links/link-create-form';
+import type { components } from '@waymark/sdk';
 import { Pager, useCursorPages } from '../ui/cursor-pager';
+import { DataTable, type Column } from '../ui/data-table';
 
 // The CSV import (and its parser) is a separate chunk, fetched after the first page is shown.
 const LinkBulkImport = lazy(() => import('../links/link-bulk-import'));
 
 type SortKey = 'createdAt' | 'code' | 'lastClickAt';
 const PAGE_SIZE = 25;
+
+const LINK_COLUMNS: Column<components['schemas']['LinkView']>[] = [
+  { header: 'Short URL', cell: (link) => <a href={linkHref(link.domain, link.code)}>{link.shortUrl}</a> },
+  { header: 'Destination', className: 'url', cell: (link) => link.destination },
+  { header: 'Status', cell: (link) => <span className={`badge ${link.status}`}>{link.status}</span> },
+  { header: 'Last click', cell: (link) => (link.lastClickAt ? new Date(link.lastClickAt).toLocaleString() : '—') },
+];
 
 export function LinksPage() {
   const client = useClient();
@@ -80,32 +89,7 @@ export function LinksPage() {
         {list.isError && <ErrorState error={list.error} />}
         {list.isSuccess && links.length === 0 && <Empty>No links match. Create one above.</Empty>}
         {links.length > 0 && (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Short URL</th>
-                  <th scope="col">Destination</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last click</th>
-                </tr>
-              </thead>
-              <tbody>
-                {links.map((link) => (
-                  <tr key={`${link.domain}/${link.code}`}>
-                    <td>
-                      <a href={linkHref(link.domain, link.code)}>{link.shortUrl}</a>
-                    </td>
-                    <td className="url">{link.destination}</td>
-                    <td>
-                      <span className={`badge ${link.status}`}>{link.status}</span>
-                    </td>
-                    <td>{link.lastClickAt ? new Date(link.lastClickAt).toLocaleString() : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={LINK_COLUMNS} rows={links} rowKey={(link) => `${link.domain}/${link.code}`} />
         )}
         <Pager pages={pages} nextCursor={list.data?.nextCursor} />
       </section>

@@ -3,14 +3,14 @@ import type { Request as ExpressRequest } from 'express';
 import { Controller, Get, Path, Produces, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
-import type { LinkAnalytics } from '../app/analytics-report';
-import type { AnalyticsUseCases } from './analytics-use-cases';
+import type { LinkAnalytics } from '../reports/app/analytics-report';
+import type { ReportUseCases } from '../reports/app/report-use-cases';
 import { parseFormat, parseTop, respond, type AnalyticsWindow, type ReportFormat } from './respond';
 
 @Route('v1/links')
 @Tags('Analytics')
 export class LinkAnalyticsController extends Controller {
-  constructor(private readonly useCases: AnalyticsUseCases) {
+  constructor(private readonly useCases: ReportUseCases) {
     super();
   }
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { DomainError } from '@waymark/contracts';
-import { renderCsv } from '../app/render-csv';
-import type { LinkAnalytics, TenantAnalytics } from '../app/analytics-report';
+import { renderCsv } from '../reports/app/render-csv';
+import type { LinkAnalytics, TenantAnalytics } from '../reports/app/analytics-report';
 
 /** The per-link report's span: the last 24 hours (hourly series), 7 or 30 days (daily series). */
 export type AnalyticsWindow = '24h' | '7d' | '30d';

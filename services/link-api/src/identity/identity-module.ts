@@ -16,7 +16,7 @@ import { domainUseCases } from './app/domain-use-cases';
 import { planUseCases } from './app/plan-use-cases';
 import { tenantUseCases } from './app/tenant-use-cases';
 import { dnsTxtResolver, type TxtResolver } from './infra/dns-txt-resolver';
-import { IdentityRepository } from './infra/identity.repository';
+import { PrismaIdentityRepository } from './infra/prisma-identity.repository';
 
 export interface IdentityModuleDeps {
   config: Config;
@@ -30,7 +30,7 @@ export interface IdentityModuleDeps {
 
 /** Tenants, plans, domains and API keys: the operator API's use cases and controllers. */
 export function createIdentityModule(deps: IdentityModuleDeps) {
-  const repo = new IdentityRepository(deps.prisma, deps.published);
+  const repo = new PrismaIdentityRepository(deps.prisma, deps.published);
   const dns = deps.dns ?? dnsTxtResolver({ servers: deps.config.DNS_SERVERS, timeoutMs: deps.config.DNS_TIMEOUT });
   const cache = deps.cache;
   const plans = planUseCases({ repo, clock: deps.clock });

@@ -4,7 +4,7 @@ import { LinkQrController } from '../http/links/link-qr.controller';
 import { LinksController } from '../http/links/links.controller';
 import { OpenApiController } from '../http/links/openapi.controller';
 import { loadPublicOpenApi } from '../http/links/public-openapi';
-import { linkQr } from '../qr/link-qr';
+import { linkQr } from './app/link-qr';
 import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { ServiceContext } from '../service';
 import { linkUseCases } from './app/link-use-cases';

@@ -1,19 +1,12 @@
 import { hashApiKey } from '@waymark/auth';
 import { waitFor } from '@waymark/testkit';
 import { operator } from '../identity/link-api-harness';
-import { call, newTenant, startLinksApi, type Api, type TestTenant } from '../links/links-fixture';
+import { call, withLinksApiAndTenant, type Api, type TestTenant } from '../links/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-  tenant = await newTenant(api);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
-});
+withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
 /** A key of the tenant with these scopes, once every part of link-api knows it. */
 async function issue(scopes: string[]): Promise<{ id: string; key: string }> {

@@ -1,18 +1,11 @@
 import { operator } from '../identity/link-api-harness';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { call, newTenant, sql, startLinksApi, watchLinks, type Api, type TestTenant } from './links-fixture';
+import { call, sql, withLinksApiAndTenant, watchLinks, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-  tenant = await newTenant(api);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
-});
+withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
 describe('bulk create', () => {
   it('creates every good row of 500 and reports each bad row alone, with the same events as single creates', async () => {

@@ -1,19 +1,12 @@
 import { Pool } from 'pg';
 import { poolConfig } from '@waymark/db';
 import { PgIdempotencyStore, startIdempotencySweeper } from '@waymark/http';
-import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { call, newTenant, sql, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-  tenant = await newTenant(api);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
-});
+withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
 describe('the HTTP conventions of the links API', () => {
   it('points Location of a 201 at the created link, which reads back', async () => {

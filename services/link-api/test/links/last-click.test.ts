@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
 import { waitForGroupToCatchUp } from './group-progress';
-import { call, newTenant, sql, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { call, sql, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-  tenant = await newTenant(api);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
-});
+withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
 interface LinkBody {
   code: string;

@@ -89,6 +89,21 @@ export async function newTenant(api: Api, plan = 'pro'): Promise<TestTenant> {
   return { id: tenant.id, domain, otherDomain, unverifiedDomain, key, newKey };
 }
 
+/**
+ * A link-api and one tenant for the tests of a file: started before them, stopped after them. `ready` hands both to
+ * the file, which keeps them in its own variables.
+ */
+export function withLinksApiAndTenant(ready: (api: Api, tenant: TestTenant) => void): void {
+  let api: Api | undefined;
+  beforeAll(async () => {
+    api = await startLinksApi();
+    ready(api, await newTenant(api));
+  }, 60_000);
+  afterAll(async () => {
+    await api?.stop();
+  });
+}
+
 /** Publishes a channel on channels.v1 as notifier would, and waits until link-api has stored it. */
 export async function publishChannel(api: Api, tenantId: string, id = uniqueName('ch')): Promise<string> {
   const value: ChannelState = {

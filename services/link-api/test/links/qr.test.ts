@@ -1,17 +1,10 @@
 import { decodeQrSvg } from '@waymark/testkit';
-import { call, newTenant, startLinksApi, type Api, type TestTenant } from './links-fixture';
+import { call, withLinksApiAndTenant, type Api, type TestTenant } from './links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-  tenant = await newTenant(api);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
-});
+withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
 describe('GET /v1/links/{code}/qr', () => {
   it('serves a no-store SVG that decodes to the short URL with the scan marker, not the destination', async () => {

@@ -1,0 +1,2 @@
+/** Facts are partitioned, rolled up and expired by whole UTC days of this length. */
+export const DAY_MS = 86_400_000;
