@@ -83,7 +83,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
     const errors = await boundaryErrors('services/link-api/src/links/app/boundary-fixture.ts', code);
     expect(errors).toHaveLength(2);
     expect(errors.every((error) => error.includes('app/ imports ports and domain only'))).toBe(true);
-    expect(await boundaryErrors('services/notifier/src/app/boundary-fixture.ts', code)).toHaveLength(2);
+    expect(await boundaryErrors('services/notifier/src/channels/app/boundary-fixture.ts', code)).toHaveLength(2);
   });
 
   it('passes clean code', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, env, parseConfig, type Env } from '@waymark/config';
+import { ConfigError, databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
 
 const hostList = z.string().transform((value) =>
   value
@@ -13,7 +13,7 @@ const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').leng
 });
 
 /**
- * The notifier's own settings (adapter connections live in main.ts, see service-shape "Config split").
+ * The notifier's own settings (loadProductionConfig adds the adapters' connections).
  * Every duration is `500ms`/`30s`/`5m` style.
  */
 export const configSchema = z.object({
@@ -68,7 +68,11 @@ export const configSchema = z.object({
   CLICKS_CONSUMER_GROUP: z.string().min(1).default('notifier'),
 });
 
+/** A standalone process needs its infrastructure named; the embedded runner passes adapters instead. */
+const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
+
 export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = z.output<typeof productionConfigSchema>;
 
 /** Rules across variables, checked after parsing (an object schema with refinements can no longer be extended). */
 export function checkConfig<C extends Pick<Config, 'SMTP_URL' | 'MAIL_DIR'>>(config: C): C {
@@ -85,6 +89,12 @@ export function publicBaseUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>):
   return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
-export function loadConfig(environment: Env = process.env): Config {
-  return checkConfig(parseConfig(configSchema, environment, { service: 'notifier' }));
+/** Parses the notifier's own environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Env = process.env): Config {
+  return checkConfig(parseConfig(configSchema, source, { service: 'notifier' }));
+}
+
+/** As loadConfig, plus Kafka, PostgreSQL and Redis for the production adapters (main.ts). */
+export function loadProductionConfig(source: Env = process.env): ProductionConfig {
+  return checkConfig(parseConfig(productionConfigSchema, source, { service: 'notifier' }));
 }

@@ -1,14 +1,11 @@
 import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { databaseEnv, kafkaEnv, parseConfig, redisEnv } from '@waymark/config';
 import { runServiceMain } from '@waymark/http';
-import { checkConfig, configSchema } from './config';
+import { loadProductionConfig } from './config';
 import { NOTIFIER_FETCH_WAIT_MS, startService } from './service';
-
-const productionSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
 
 runServiceMain({
   service: 'notifier',
-  loadConfig: (env) => checkConfig(parseConfig(productionSchema, env, { service: 'notifier' })),
+  loadConfig: loadProductionConfig,
   // Notifications are real time: an idle fetch returns after at most this long (the default 1 s was most of the
   // click-to-delivery latency on brokers that hold a fetch until it expires).
   kafkaFetchWaitMs: NOTIFIER_FETCH_WAIT_MS,

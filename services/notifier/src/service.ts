@@ -3,6 +3,7 @@ import { startApiAuth } from '@waymark/auth';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
 import {
   awaitPublished,
+  createPrismaClient,
   OutboxRelay,
   findMigrationsDir,
   poolConfig,
@@ -23,23 +24,26 @@ import {
   type ServiceAdapters,
 } from '@waymark/http';
 import { Gauge, Registry } from 'prom-client';
-import { fanOutClicks } from './app/fan-out-clicks';
-import { bindUseCases } from './app/notifier-use-cases';
+import { bindChannelUseCases } from './channels/app/channel-use-cases';
+import { SecretBox } from './channels/domain/secret-box';
+import { createResolve } from './channels/infra/guarded-lookup';
+import { PrismaChannelRepository } from './channels/infra/prisma-channel.repository';
+import { SecretResealer } from './channels/infra/secret-resealer';
 import { publicBaseUrl, type Config } from './config';
-import { createDeliveryPipeline } from './delivery-pipeline';
-import { SecretBox } from './domain/secret-box';
-import { SecretResealer } from './infra/secret-resealer';
+import { fanOutClicks } from './deliveries/app/fan-out-clicks';
+import { createDeliveryPipeline } from './deliveries/deliveries-module';
+import { subscribeClicks } from './deliveries/infra/clicks.consumer';
+import { registerDeliveryMetrics } from './deliveries/infra/delivery-metrics';
+import { createMailSender } from './deliveries/infra/mail-sender';
+import { PrismaDeliveryRepository } from './deliveries/infra/prisma-delivery.repository';
+import { HttpWebhookSender } from './deliveries/infra/webhook-sender';
+import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { ChannelsController } from './http/channels.controller';
 import { EmailConfirmationsController } from './http/email-confirmations.controller';
-import { PrismaChannelRepository } from './infra/channel.repository';
-import { registerDeliveryMetrics } from './infra/delivery-metrics';
-import { subscribeClicks } from './infra/clicks.consumer';
-import { PrismaDeliveryRepository } from './infra/delivery.repository';
-import { createResolve } from './infra/guarded-lookup';
-import { createMailSender } from './infra/mail-sender';
-import { createNotifierPrisma, NOTIFIER_SCHEMA } from './infra/prisma';
-import { HttpWebhookSender } from './infra/webhook-sender';
+
+/** The notifier's tables live in this PostgreSQL schema, in production and in the embedded database alike. */
+export const SCHEMA = 'notifier';
 
 /** Longest an idle Kafka fetch of this service waits (main.ts and the bench use it). */
 export const NOTIFIER_FETCH_WAIT_MS = 100;
@@ -57,15 +61,16 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
 
   await runMigrations({
     databaseUrl,
-    schema: NOTIFIER_SCHEMA,
+    schema: SCHEMA,
     migrationsDir: findMigrationsDir(__dirname, 'notifier'),
     sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
     logger,
   });
-  const prisma = createNotifierPrisma(databaseUrl, config.DELIVERY_CONCURRENCY > 32 ? 16 : 10);
+  const poolMax = config.DELIVERY_CONCURRENCY > 32 ? 16 : 10;
+  const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA, poolMax });
   const relay = new OutboxRelay({
     databaseUrl,
-    schema: NOTIFIER_SCHEMA,
+    schema: SCHEMA,
     bus,
     topics: [channelsTopic] as TopicDef<unknown>[],
     logger,
@@ -105,7 +110,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
 
   const recordAttempt = registerDeliveryMetrics(registry, prisma);
   const pipeline = createDeliveryPipeline({
-    ...{ config, logger, databaseUrl, prisma, channels, deliveries, recordAttempt },
+    ...{ config, logger, databaseUrl, schema: SCHEMA, prisma, channels, deliveries, recordAttempt },
     attemptDeps: { webhooks, mail, secrets, clock },
   });
 
@@ -129,7 +134,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     (error) => logger.fatal({ err: error }, 'could not subscribe to clicks.v1; no new deliveries will be scheduled'),
   );
 
-  const useCases = bindUseCases({
+  const useCases = bindChannelUseCases({
     channels,
     deliveries,
     secrets,
@@ -140,7 +145,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     confirmation: { baseUrl: publicBaseUrl(config), ttlMs: config.EMAIL_CONFIRMATION_TTL },
   });
   // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
-  const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: NOTIFIER_SCHEMA }, 2));
+  const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, 2));
   idempotencyPool.on('error', (err) =>
     logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'),
   );

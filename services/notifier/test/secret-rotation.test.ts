@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import type { KafkaEventBus } from '@waymark/events';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { SecretBox } from '../src/domain/secret-box';
+import { SecretBox } from '../src/channels/domain/secret-box';
 import { sealLegacyV1 } from './support/legacy-secret';
 import { startReceiver, type Receiver } from './support/receiver';
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { databaseEnv, kafkaEnv, objectStoreEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { databaseEnv, kafkaEnv, objectStoreEnv, redisEnv, type Env } from '@waymark/config';
 import * as analyticsIngest from '../../../services/analytics-ingest/src/config';
 import * as exportRenderer from '../../../services/export-renderer/src/config';
 import * as gs1Catalog from '../../../services/gs1-catalog/src/config';
@@ -46,12 +46,7 @@ export const SERVICES: readonly ServiceEntry[] = [
     name: 'notifier',
     ownShape: notifier.configSchema.shape,
     infra: ['kafkaEnv', 'databaseEnv', 'redisEnv'],
-    load: (env) =>
-      notifier.checkConfig(
-        parseConfig(notifier.configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv }), env, {
-          service: 'notifier',
-        }),
-      ),
+    load: notifier.loadProductionConfig,
   },
   {
     name: 'gs1-catalog',

@@ -18,7 +18,7 @@ import {
 import { principalOf } from '@waymark/auth';
 import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
-import type { NotifierUseCases } from '../app/notifier-use-cases';
+import type { ChannelUseCases } from '../channels/app/channel-use-cases';
 import type {
   ChannelCreateBody,
   ChannelListView,
@@ -33,7 +33,7 @@ import type {
 @Response<HttpErrorBody>(403, 'insufficient_scope')
 @Response<HttpErrorBody>(429, 'rate_limited')
 export class ChannelsController extends Controller {
-  constructor(private readonly useCases: NotifierUseCases) {
+  constructor(private readonly useCases: ChannelUseCases) {
     super();
   }
 

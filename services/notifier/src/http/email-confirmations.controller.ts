@@ -2,15 +2,15 @@ import { Readable } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import { Controller, Get, Path, Post, Produces, Request, Response, Route, Tags } from '@tsoa/runtime';
 import type { HttpErrorBody } from '@waymark/http';
-import type { NotifierUseCases } from '../app/notifier-use-cases';
-import { CONFIRMATION_PAGE, CONFIRMATION_PAGE_HEADERS, CONFIRMED_PAGE } from '../domain/confirmation-pages';
+import type { ChannelUseCases } from '../channels/app/channel-use-cases';
+import { CONFIRMATION_PAGE, CONFIRMATION_PAGE_HEADERS, CONFIRMED_PAGE } from '../channels/domain/confirmation-pages';
 import type { EmailConfirmationView } from './channel-types';
 
 /** The link in the opt-in mail; the token is the credential, so no API key. */
 @Route('v1/email-confirmations')
 @Tags('Notification channels')
 export class EmailConfirmationsController extends Controller {
-  constructor(private readonly useCases: NotifierUseCases) {
+  constructor(private readonly useCases: ChannelUseCases) {
     super();
   }
 

@@ -5,9 +5,9 @@ import type {
   ClaimOptions,
   DeliveryRepository,
   FanOutItem,
-} from '../app/notifier-ports';
+} from '../app/deliveries-ports';
 import { nextAttemptTimes } from './next-attempt-times';
-import type { PrismaClient } from './prisma';
+import type { PrismaClient } from '../../generated/prisma/client';
 
 const FAN_OUT_SQL = `
 INSERT INTO "delivery" ("channel_id", "event_id", "body", "next_attempt_at", "trace_parent")

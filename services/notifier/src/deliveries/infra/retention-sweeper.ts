@@ -1,6 +1,6 @@
 import type { Logger } from '@waymark/logging';
 import { PeriodicTask } from './periodic-task';
-import type { PrismaClient } from './prisma';
+import type { PrismaClient } from '../../generated/prisma/client';
 
 // Finished deliveries (delivered, failed, cancelled) older than the cutoff, a bounded batch per statement so no
 // sweep holds many row locks or one long transaction; the attempt log goes with them (ON DELETE CASCADE).

@@ -7,7 +7,7 @@ import type {
   DeliveryList,
   DeliveryListQuery,
 } from '@waymark/contracts';
-import type { ChannelDeps } from './channel-use-cases';
+import type { ChannelDeps } from './channels-ports';
 import { createChannel } from './create-channel';
 import {
   checkEmailConfirmation,
@@ -19,7 +19,7 @@ import {
 } from './manage-channels';
 
 /** The use cases the HTTP layer calls, bound to their ports once at start-up. */
-export interface NotifierUseCases {
+export interface ChannelUseCases {
   createChannel(tenantId: string, input: ChannelCreate): Promise<Channel>;
   listChannels(tenantId: string, query: ChannelListQuery): Promise<ChannelList>;
   updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
@@ -29,7 +29,7 @@ export interface NotifierUseCases {
   confirmEmail(token: string): Promise<{ channelId: string; confirmed: true }>;
 }
 
-export function bindUseCases(deps: ChannelDeps): NotifierUseCases {
+export function bindChannelUseCases(deps: ChannelDeps): ChannelUseCases {
   return {
     createChannel: (tenantId, input) => createChannel(deps, tenantId, input),
     listChannels: (tenantId, query) => listChannels(deps, tenantId, query),

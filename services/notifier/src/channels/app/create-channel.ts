@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, type Channel, type ChannelCreate } from '@waymark/contracts';
 import { isSigned, newChannelId, toChannel, type ChannelRecord } from '../domain/channel-record';
 import { confirmationMail } from '../domain/confirmation-mail';
-import { newSigningSecret } from '../domain/webhook-signature';
+import { newSigningSecret } from '../../deliveries/domain/webhook-signature';
 import { resolvePublic } from '../domain/public-host';
 import { checkWebhookUrl } from '../domain/webhook-url-policy';
-import type { ChannelDeps } from './channel-use-cases';
+import type { ChannelDeps } from './channels-ports';
 
 type Deps = Pick<ChannelDeps, 'channels' | 'secrets' | 'mail' | 'urlPolicy' | 'resolve' | 'clock' | 'confirmation'>;
 

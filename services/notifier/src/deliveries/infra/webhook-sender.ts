@@ -1,9 +1,9 @@
 import { Agent, request } from 'undici';
-import type { SendOutcome, WebhookSender } from '../app/notifier-ports';
+import type { SendOutcome, WebhookSender } from '../app/deliveries-ports';
 import { errorKindOf } from '../domain/error-kind';
-import { checkWebhookUrl, type WebhookUrlPolicy } from '../domain/webhook-url-policy';
-import type { Resolve } from '../domain/public-host';
-import { guardedLookup } from './guarded-lookup';
+import { checkWebhookUrl, type WebhookUrlPolicy } from '../../channels/domain/webhook-url-policy';
+import type { Resolve } from '../../channels/domain/public-host';
+import { guardedLookup } from '../../channels/infra/guarded-lookup';
 
 export interface WebhookSenderOptions {
   policy: WebhookUrlPolicy;

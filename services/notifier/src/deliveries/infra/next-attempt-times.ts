@@ -1,4 +1,4 @@
-import type { PrismaClient } from './prisma';
+import type { PrismaClient } from '../../generated/prisma/client';
 
 /** What an attempt of the log needs to know when its delivery is tried next. */
 export interface LoggedAttempt {

@@ -1,6 +1,6 @@
 import { toClickEvent, type ClickFact } from '@waymark/contracts';
 import { slackBody, webhookBody } from '../domain/delivery-content';
-import type { DeliveryRepository, FanOutItem } from './notifier-ports';
+import type { DeliveryRepository, FanOutItem } from './deliveries-ports';
 
 /** A click event as consumed, with the traceparent it arrived with (its deliveries' attempts continue that trace). */
 export interface ReceivedClick {

@@ -1,6 +1,6 @@
 import { createLogger } from '@waymark/logging';
 import { DeliveryWorker } from './delivery-worker';
-import type { AttemptRecord, ClaimedDelivery, ClaimOptions } from '../app/notifier-ports';
+import type { AttemptRecord, ClaimedDelivery, ClaimOptions } from '../app/deliveries-ports';
 
 const logger = createLogger({ service: 'notifier-test', level: 'silent' });
 

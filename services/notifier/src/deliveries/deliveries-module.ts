@@ -1,12 +1,13 @@
 import type { Logger } from '@waymark/logging';
 import { inSpan, SpanStatusCode } from '@waymark/tracing';
 import { attemptDelivery, type AttemptDeps } from './app/attempt-delivery';
-import type { ChannelRepository, DeliveryRepository } from './app/notifier-ports';
-import type { Config } from './config';
+import type { ChannelRepository } from '../channels/app/channels-ports';
+import type { Config } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { DeliveryRepository } from './app/deliveries-ports';
 import { attemptSpanOptions } from './infra/attempt-span';
 import type { RecordAttempt } from './infra/delivery-metrics';
 import { DeliveryWorker } from './infra/delivery-worker';
-import { NOTIFIER_SCHEMA, type PrismaClient } from './infra/prisma';
 import { RetentionSweeper } from './infra/retention-sweeper';
 import { WorkSignals } from './infra/work-signals';
 
@@ -14,6 +15,8 @@ export interface DeliveryPipelineDeps {
   config: Config;
   logger: Logger;
   databaseUrl: string;
+  /** The service's PostgreSQL schema, where the LISTEN connection looks for work signals. */
+  schema: string;
   prisma: PrismaClient;
   channels: ChannelRepository;
   deliveries: DeliveryRepository;
@@ -74,7 +77,7 @@ export function createDeliveryPipeline(deps: DeliveryPipelineDeps): DeliveryPipe
       }),
   });
   const signals = new WorkSignals(
-    { databaseUrl: deps.databaseUrl, schema: NOTIFIER_SCHEMA },
+    { databaseUrl: deps.databaseUrl, schema: deps.schema },
     { onWork: () => worker.wake(), onChannelStopped: (channelId) => worker.forgetChannel(channelId) },
     logger,
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sealLegacyV1 } from '../../test/support/legacy-secret';
+import { sealLegacyV1 } from '../../../test/support/legacy-secret';
 import { SecretBox } from './secret-box';
 
 const newKey = () => randomBytes(32).toString('base64');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@waymark/logging';
 import { SecretBox } from '../domain/secret-box';
-import type { SealedSecret } from './notifier-ports';
+import type { SealedSecret } from './channels-ports';
 import { resealSecrets } from './reseal-secrets';
 
 const newKey = () => randomBytes(32).toString('base64');

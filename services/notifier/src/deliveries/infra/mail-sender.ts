@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '@waymark/logging';
-import type { MailSender, OutgoingMail } from '../app/notifier-ports';
+import type { MailSender, OutgoingMail } from '../app/deliveries-ports';
 
 /** Sends mail: over SMTP in production, into a folder in the embedded mode. */
 export interface ClosableMailSender extends MailSender {

@@ -1,5 +1,5 @@
 import { contextFromTraceParent, SpanKind, type SpanOptions } from '@waymark/tracing';
-import type { ClaimedDelivery } from '../app/notifier-ports';
+import type { ClaimedDelivery } from '../app/deliveries-ports';
 
 /**
  * The CLIENT span of one delivery attempt, in the trace of the click it delivers (the traceparent kept with the

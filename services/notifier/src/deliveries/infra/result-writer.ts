@@ -1,5 +1,5 @@
 import type { Logger } from '@waymark/logging';
-import type { AttemptRecord, DeliveryRepository } from '../app/notifier-ports';
+import type { AttemptRecord, DeliveryRepository } from '../app/deliveries-ports';
 
 const BATCH = 500;
 const RETRY_MS = 1_000;

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { AttemptRecord, ClaimedDelivery } from '../app/notifier-ports';
-import type { PrismaClient } from './prisma';
+import type { AttemptRecord, ClaimedDelivery } from '../app/deliveries-ports';
+import type { PrismaClient } from '../../generated/prisma/client';
 
 /** Records one finished attempt (see registerDeliveryMetrics). */
 export type RecordAttempt = (delivery: ClaimedDelivery, record: AttemptRecord) => void;

@@ -1,9 +1,10 @@
 import { channelsTopic, ChannelType, type ChannelPatch, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
-import type { ChannelRepository, PendingConfirmation, SealedSecret } from '../app/notifier-ports';
-import type { Channel as ChannelRow } from '../generated/prisma/client';
-import type { PrismaClient, Tx } from './prisma';
+import type { ChannelRepository, PendingConfirmation, SealedSecret } from '../app/channels-ports';
+import type { Channel as ChannelRow, Prisma, PrismaClient } from '../../generated/prisma/client';
+
+type Tx = Prisma.TransactionClient;
 
 /** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1 through the outbox. */
 export class PrismaChannelRepository implements ChannelRepository {

@@ -1,6 +1,6 @@
 import type { Logger } from '@waymark/logging';
 import type { SecretBox } from '../domain/secret-box';
-import type { ChannelRepository } from './notifier-ports';
+import type { ChannelRepository } from './channels-ports';
 
 export interface ResealDeps {
   channels: Pick<ChannelRepository, 'secretsNotSealedWith' | 'replaceSealedSecret'>;

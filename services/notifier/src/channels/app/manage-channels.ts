@@ -10,7 +10,7 @@ import {
   type DeliveryListQuery,
 } from '@waymark/contracts';
 import { toChannel } from '../domain/channel-record';
-import type { ChannelDeps } from './channel-use-cases';
+import type { ChannelDeps } from './channels-ports';
 import { hashToken } from './create-channel';
 
 const notFound = () => new DomainError('not_found', 'No such channel');

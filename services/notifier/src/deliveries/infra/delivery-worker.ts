@@ -1,5 +1,5 @@
 import type { Logger } from '@waymark/logging';
-import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../app/notifier-ports';
+import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../app/deliveries-ports';
 import { ResultWriter } from './result-writer';
 
 export interface DeliveryWorkerOptions {

@@ -1,0 +1,59 @@
+import type { ChannelPatch, KeysetPosition } from '@waymark/contracts';
+import type { DeliveryRepository, MailSender } from '../../deliveries/app/deliveries-ports';
+import type { ChannelRecord } from '../domain/channel-record';
+import type { Resolve } from '../domain/public-host';
+import type { SecretBox } from '../domain/secret-box';
+import type { WebhookUrlPolicy } from '../domain/webhook-url-policy';
+
+export interface SealedSecret {
+  channelId: string;
+  secretCiphertext: string;
+}
+
+export interface PendingConfirmation {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1. */
+export interface ChannelRepository {
+  /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
+  create(
+    record: ChannelRecord,
+    confirmation: PendingConfirmation | null,
+    beforeCommit: () => Promise<void>,
+  ): Promise<void>;
+  /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
+  list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]>;
+  find(tenantId: string, id: string): Promise<ChannelRecord | null>;
+  /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
+  update(tenantId: string, id: string, patch: ChannelPatch, reason?: string | null): Promise<ChannelRecord | null>;
+  /** Deleting removes pending deliveries and the log with it and tombstones the channel on channels.v1. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Up to `limit` channels with a secret that does not start with `sealedPrefix` (the current key's form), in id
+   * order after `afterId`: what a key rotation still has to re-seal.
+   */
+  secretsNotSealedWith(sealedPrefix: string, afterId: string, limit: number): Promise<SealedSecret[]>;
+  /**
+   * Swaps a channel's sealed secret for the same secret sealed anew, only if the row still holds `expected`.
+   * Resolves whether the row was changed.
+   */
+  replaceSealedSecret(channelId: string, expected: string, next: string): Promise<boolean>;
+  /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
+  hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean>;
+  /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
+  confirm(tokenHash: string, now: Date): Promise<ChannelRecord | null>;
+}
+
+/** The ports the channel use cases share; each use case takes only the ones it names. */
+export interface ChannelDeps {
+  channels: ChannelRepository;
+  deliveries: DeliveryRepository;
+  secrets: SecretBox;
+  mail: MailSender;
+  urlPolicy: WebhookUrlPolicy;
+  resolve: Resolve;
+  clock: () => Date;
+  confirmation: { baseUrl: string; ttlMs: number };
+}
