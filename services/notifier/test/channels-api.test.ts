@@ -9,9 +9,9 @@ import {
   connectBus,
   newTenant,
   publishClicks,
-  startNotifier,
-  testEnv,
   type StartedNotifier,
+  startNotifierForTenant,
+  testEnv,
 } from './support/notifier-harness';
 
 describe('channels API', () => {
@@ -28,10 +28,7 @@ describe('channels API', () => {
     bus = await connectBus();
     dns = await startLocalDns();
     receiver = await startReceiver();
-    notifier = await startNotifier(bus, testEnv({ WEBHOOK_DNS_SERVERS: dns.address }));
-    const tenant = await newTenant(bus);
-    tenantId = tenant.tenantId;
-    api = apiClient(notifier.baseUrl, tenant.apiKey);
+    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv({ WEBHOOK_DNS_SERVERS: dns.address })));
     states = await bus.subscribe({
       topic: channelsTopic,
       mode: 'group',
@@ -40,7 +37,6 @@ describe('channels API', () => {
         for (const m of messages) if (m.value?.tenantId === tenantId) published.push(m.value);
       },
     });
-    await api.ready();
   });
 
   afterAll(async () => {

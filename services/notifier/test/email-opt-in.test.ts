@@ -5,11 +5,10 @@ import {
   apiClient,
   clickFact,
   connectBus,
-  newTenant,
   publishClicks,
-  startNotifier,
-  testEnv,
   type StartedNotifier,
+  startNotifierForTenant,
+  testEnv,
 } from './support/notifier-harness';
 
 /** The raw message with quoted-printable soft line breaks undone, so a long link reads as one line. */
@@ -27,11 +26,10 @@ describe('email channels: double opt-in', () => {
     bus = await connectBus();
     smtp = await startSmtpSink();
     receiver = await startReceiver();
-    notifier = await startNotifier(bus, testEnv({ SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://api.waymark.test' }));
-    const tenant = await newTenant(bus);
-    tenantId = tenant.tenantId;
-    api = apiClient(notifier.baseUrl, tenant.apiKey);
-    await api.ready();
+    ({ notifier, tenantId, api } = await startNotifierForTenant(
+      bus,
+      testEnv({ SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://api.waymark.test' }),
+    ));
   });
 
   afterAll(async () => {

@@ -5,11 +5,10 @@ import {
   apiClient,
   clickFact,
   connectBus,
-  newTenant,
   publishClicks,
-  startNotifier,
-  testEnv,
   type StartedNotifier,
+  startNotifierForTenant,
+  testEnv,
 } from './support/notifier-harness';
 
 /** Sum of the series of `name` whose labels include every one of `labels`, from Prometheus text. */
@@ -34,11 +33,7 @@ describe('notifier metrics', () => {
   beforeAll(async () => {
     bus = await connectBus();
     receiver = await startReceiver();
-    notifier = await startNotifier(bus, testEnv());
-    const tenant = await newTenant(bus);
-    tenantId = tenant.tenantId;
-    api = apiClient(notifier.baseUrl, tenant.apiKey);
-    await api.ready();
+    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv()));
   });
   afterAll(async () => {
     await notifier?.service.stop();

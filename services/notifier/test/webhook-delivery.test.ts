@@ -6,11 +6,10 @@ import {
   apiClient,
   clickFact,
   connectBus,
-  newTenant,
   publishClicks,
-  startNotifier,
-  testEnv,
   type StartedNotifier,
+  startNotifierForTenant,
+  testEnv,
 } from './support/notifier-harness';
 
 const UNIT_MS = 5;
@@ -26,11 +25,7 @@ describe('signed webhook deliveries with the retry schedule', () => {
   beforeAll(async () => {
     bus = await connectBus();
     receiver = await startReceiver();
-    notifier = await startNotifier(bus, testEnv());
-    const tenant = await newTenant(bus);
-    tenantId = tenant.tenantId;
-    api = apiClient(notifier.baseUrl, tenant.apiKey);
-    await api.ready();
+    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv()));
   });
 
   afterAll(async () => {

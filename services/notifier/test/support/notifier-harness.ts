@@ -121,6 +121,18 @@ export function apiClient(baseUrl: string, apiKey: string) {
 
 let clickCounter = 0;
 
+/** A notifier and a fresh tenant whose key it already accepts, with an API client for that key. */
+export async function startNotifierForTenant(
+  bus: KafkaEventBus,
+  env: Record<string, string>,
+): Promise<{ notifier: StartedNotifier; tenantId: string; api: ReturnType<typeof apiClient> }> {
+  const notifier = await startNotifier(bus, env);
+  const tenant = await newTenant(bus);
+  const api = apiClient(notifier.baseUrl, tenant.apiKey);
+  await api.ready();
+  return { notifier, tenantId: tenant.tenantId, api };
+}
+
 /** A clicks.v1 event as the redirector emits it. */
 export function clickFact(tenantId: string, notifyChannels: string[], overrides: Partial<ClickFact> = {}): ClickFact {
   clickCounter += 1;
