@@ -8,10 +8,12 @@ import {
   type ServiceAdapters,
 } from '@waymark/http';
 import type { Config } from './config';
-import { subscribeExportJobs } from './infra/export-jobs.consumer';
-import { renderJob } from './infra/render-job';
-import { registerRenderMetrics } from './infra/render-metrics';
-import { RenderPool } from './workers/render-pool';
+import { renderExportJob, type RenderExportJobDeps } from './jobs/app/render-export-job';
+import { subscribeExportJobs } from './jobs/infra/export-jobs.consumer';
+import { registerRenderMetrics } from './jobs/infra/render-metrics';
+import { RenderPool } from './jobs/infra/render-pool';
+import { readSnapshot } from './jobs/infra/snapshot-reader';
+import { StatusReporter } from './jobs/infra/status-reporter';
 
 export type { RunningService, ServiceAdapters };
 
@@ -31,17 +33,17 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     },
     logger,
   );
-  const deps = {
-    bus,
+  const reporting = { bus, logger, rendererId: config.RENDERER_ID, clock: adapters.clock ?? (() => new Date()) };
+  const deps: RenderExportJobDeps = {
     objectStore,
     logger,
-    rendererId: config.RENDERER_ID,
     heartbeatMs: config.EXPORT_HEARTBEAT,
+    readSnapshot: (key, jobId) => readSnapshot(objectStore, key, jobId),
+    reportStatus: (job) => new StatusReporter(reporting, job),
     renderRecords: pool.render,
-    clock: adapters.clock ?? (() => new Date()),
     recordRender: registerRenderMetrics(registry),
   };
-  const subscription = await subscribeExportJobs(bus, (job) => renderJob(deps, job), {
+  const subscription = await subscribeExportJobs(bus, (job) => renderExportJob(deps, job), {
     groupId: config.EXPORT_JOBS_GROUP,
     jobsAtOnce: config.RENDER_JOBS,
     dependenciesReady: () => objectStore.healthy(),

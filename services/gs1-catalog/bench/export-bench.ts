@@ -14,9 +14,10 @@ import { gs1CheckDigit } from '@waymark/gs1';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
 import { startKafkaMock, startPostgres, startS3, waitFor } from '@waymark/testkit';
-import { defaultGs1Encoding, renderRecordSchema } from '../../export-renderer/src/render';
-import { gs1DataMatrix } from '../../export-renderer/src/render/symbols/datamatrix-symbol';
-import { qrMatrix } from '../../export-renderer/src/render/symbols/qr-symbol';
+import { defaultGs1Encoding } from '../../export-renderer/src/artwork/domain/gs1/gs1-encoding.default';
+import { renderRecordSchema } from '../../export-renderer/src/artwork/domain/render-record-schema';
+import { gs1DataMatrix } from '../../export-renderer/src/artwork/domain/symbols/datamatrix-symbol';
+import { qrMatrix } from '../../export-renderer/src/artwork/domain/symbols/qr-symbol';
 import { loadConfig, startService } from '../src';
 import { benchFairness, type Call } from './export-fairness';
 

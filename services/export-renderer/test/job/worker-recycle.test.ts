@@ -2,8 +2,10 @@ import { PassThrough } from 'node:stream';
 import { unzipSync } from 'fflate';
 import { createLogger } from '@waymark/logging';
 import { waitFor } from '@waymark/testkit';
-import { exportOptionsSchema, renderExport, type RenderRecord } from '../../src/render';
-import { RenderPool } from '../../src/workers/render-pool';
+import { renderExport } from '../../src/artwork/app/render-export';
+import { exportOptionsSchema } from '../../src/artwork/domain/export-options';
+import type { RenderRecord } from '../../src/artwork/domain/render-record-schema';
+import { RenderPool } from '../../src/jobs/infra/render-pool';
 import { newRecord } from '../render/export-fixture';
 
 const logger = createLogger({ service: 'renderer-test', level: 'error' });

@@ -1,12 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { unzipSync } from 'fflate';
-import {
-  exportOptionsSchema,
-  renderExport,
-  renderRecordSchema,
-  type RenderExportResult,
-  type RenderRecord,
-} from '../../src/render';
+import { renderExport, renderOnThisThread, type RenderExportResult } from '../../src/artwork/app/render-export';
+import { exportOptionsSchema } from '../../src/artwork/domain/export-options';
+import { renderRecordSchema, type RenderRecord } from '../../src/artwork/domain/render-record-schema';
+import { zxingSymbolReader } from '../../src/artwork/infra/zxing-symbol-reader';
 
 let seq = 0;
 
@@ -42,6 +39,7 @@ export async function renderZip(records: RenderRecord[], options: Record<string,
     records,
     options: exportOptionsSchema.parse(options),
     output,
+    renderRecords: renderOnThisThread(zxingSymbolReader),
     onProgress: (p) => {
       progress.push(p);
     },

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { MANIFEST_COLUMNS } from '../../src/render';
+import { MANIFEST_COLUMNS } from '../../src/artwork/domain/zip/manifest';
 import { newRecord, renderZip, text, type RenderedZip } from './export-fixture';
 import { decodeImage, ghostscriptPng, scratchDir } from './print-tools';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readBarcodes, type ReadResult } from 'zxing-wasm/reader';
-import { loadZxing } from '../../src/render';
+import { loadZxing } from '../../src/artwork/infra/zxing-symbol-reader';
 
 const run = promisify(execFile);
 

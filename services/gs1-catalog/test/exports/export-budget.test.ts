@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPORT_BUDGET, Gs1ExportWrite } from '@waymark/contracts';
 import { uniqueName } from '@waymark/testkit';
-import { exportOptionsSchema } from '../../../export-renderer/src/render';
+import { exportOptionsSchema } from '../../../export-renderer/src/artwork/domain/export-options';
 import { api, newTenant, startGs1Catalog, type Gs1Catalog, type TestTenant } from '../support/gs1-harness';
 import { gtin13 } from '../support/gtins';
 
