@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The repository's own eslint.config.mjs, applied to source text placed (virtually) at a path in the tree. ESLint
@@ -70,20 +71,29 @@ describe('import boundaries (eslint.config.mjs)', () => {
     expect(errors.every((error) => error.includes(domainRule))).toBe(true);
   });
 
-  it("fails a feature's app/ that imports its infra/ or http/, and lets it import its ports and domain", async () => {
+  it("fails a feature's app/ that imports its infra/, http/ or generated code; ports and domain pass", async () => {
     const code = [
       "import type { A } from '../infra/prisma-link.repository';",
       "import { b } from '../../http/links.controller';",
+      "import type { Prisma } from '../../generated/prisma/client';",
       "import type { C } from './link-ports';",
       "import { d } from '../domain/link-code';",
       'export { b, d };',
-      'export type { A, C };',
+      'export type { A, C, Prisma };',
       '',
     ].join('\n');
     const errors = await boundaryErrors('services/link-api/src/links/app/boundary-fixture.ts', code);
-    expect(errors).toHaveLength(2);
+    expect(errors).toHaveLength(3);
     expect(errors.every((error) => error.includes('app/ imports ports and domain only'))).toBe(true);
-    expect(await boundaryErrors('services/notifier/src/channels/app/boundary-fixture.ts', code)).toHaveLength(2);
+    expect(await boundaryErrors('services/notifier/src/channels/app/boundary-fixture.ts', code)).toHaveLength(3);
+  });
+
+  it('holds without exceptions: no source turns the boundary rule off inline', () => {
+    const directive = /^\s*(\/\/|\/\*)\s*eslint-disable\S*\s[^\n]*no-restricted-imports/m;
+    const disabling = sourcesUnder(['apps', 'packages', 'services']).filter((file) =>
+      directive.test(readFileSync(file, 'utf8')),
+    );
+    expect(disabling.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 
   it('passes clean code', async () => {
@@ -109,3 +119,15 @@ describe('import boundaries (eslint.config.mjs)', () => {
     ]);
   });
 });
+
+/** The TypeScript sources of the workspaces, without dependencies, builds and generated clients. */
+function sourcesUnder(dirs: string[]): string[] {
+  const skip = new Set(['node_modules', 'dist', 'generated']);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return skip.has(entry.name) || entry.name.startsWith('.') ? [] : walk(full);
+      return /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  return dirs.flatMap((dir) => walk(path.join(ROOT, dir)));
+}

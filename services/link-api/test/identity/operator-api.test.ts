@@ -161,4 +161,38 @@ describe('operator API', () => {
     expect((await operator(api.url, 'DELETE', `/domains/${name}`)).status).toBe(204);
     await waitFor(() => watcher.identity.model.domain(name) === undefined, { message: 'domain removed' });
   });
+
+  it("removes a tenant's default domain, leaving it none, and refuses a domain that is taken or not its own", async () => {
+    const taken = domainName();
+    const other = await operator(api.url, 'POST', '/tenants', { name: 'Other', defaultDomain: taken });
+    expect((await operator(api.url, 'POST', '/tenants', { name: 'Late', defaultDomain: taken })).status).toBe(409);
+    const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Domains' });
+    const name = domainName();
+    const added = await operator(api.url, 'POST', `/tenants/${tenant.id}/domains`, { name, verified: true });
+    expect(added.body).toMatchObject({ name, tenantId: tenant.id, verified: true, verifiedBy: 'operator' });
+    const foreign = await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { defaultDomain: taken });
+    expect(foreign.body.code).toBe('validation_failed');
+    expect((await operator(api.url, 'PATCH', `/tenants/${tenant.id}`, { defaultDomain: name })).body).toMatchObject({
+      defaultDomain: name,
+    });
+    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.defaultDomain === name, { message: 'default' });
+
+    expect((await operator(api.url, 'DELETE', `/domains/${name}`)).status).toBe(204);
+    expect((await operator(api.url, 'GET', `/tenants/${tenant.id}`)).body).toMatchObject({
+      defaultDomain: null,
+      domains: [],
+    });
+    await waitFor(() => watcher.identity.model.tenant(tenant.id)?.defaultDomain === '', { message: 'no default' });
+    expect((await operator(api.url, 'DELETE', `/domains/${name}`)).status).toBe(404);
+    expect((await operator(api.url, 'GET', `/tenants/${other.body.id}`)).body.defaultDomain).toBe(taken);
+  });
+
+  it('keeps the first revocation time when a key is revoked again', async () => {
+    const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Revoke twice' });
+    const { body: key } = await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] });
+    const first = await operator(api.url, 'POST', `/keys/${key.id}/revoke`);
+    const second = await operator(api.url, 'POST', `/keys/${key.id}/revoke`);
+    expect(second.body.revokedAt).toBe(first.body.revokedAt);
+    expect((await operator(api.url, 'POST', '/keys/unknown/revoke')).status).toBe(404);
+  });
 });

@@ -34,18 +34,16 @@ export function apiKeyUseCases(deps: ApiKeyDeps): ApiKeyUseCases {
       const generated = generateApiKey();
       const id = randomUUID();
       return repo.change(async (tx) => {
-        required(await repo.tenant(tenantId, tx), 'Tenant', tenantId);
-        const row = await tx.apiKey.create({
-          data: {
-            id,
-            hash: generated.hash,
-            displayPrefix: generated.displayPrefix,
-            tenantId,
-            name: body.name ?? '',
-            scopes: body.scopes,
-            expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt),
-            createdAt: now,
-          },
+        required(await tx.tenant(tenantId), 'Tenant', tenantId);
+        const row = await tx.createKey({
+          id,
+          hash: generated.hash,
+          displayPrefix: generated.displayPrefix,
+          tenantId,
+          name: body.name ?? '',
+          scopes: body.scopes,
+          expiresAt: body.expiresAt === undefined ? null : new Date(body.expiresAt),
+          createdAt: now,
         });
         return { result: { ...apiKeyView(row), key: generated.key }, keys: [id] };
       });
@@ -61,8 +59,8 @@ export function apiKeyUseCases(deps: ApiKeyDeps): ApiKeyUseCases {
     /** Idempotent: revoking a revoked key keeps its first revocation time. */
     async revokeKey(id) {
       return repo.change(async (tx) => {
-        const key = required(await repo.key(id, tx), 'API key', id);
-        const row = key.revokedAt ? key : await tx.apiKey.update({ where: { id }, data: { revokedAt: deps.clock() } });
+        const key = required(await tx.key(id), 'API key', id);
+        const row = key.revokedAt ? key : await tx.revokeKey(id, deps.clock());
         return { result: apiKeyView(row), keys: [id] };
       });
     },

@@ -1,6 +1,6 @@
 import { DomainError } from '@waymark/contracts';
 import type { DomainView } from '../domain/admin-types';
-import { hostOf, newVerificationToken, txtProvesControl, verificationRecord } from '../domain/domain-verification';
+import { hostOf, newDomain, txtProvesControl, verificationRecord } from '../domain/domain-verification';
 import { domainView } from '../domain/identity-views';
 import type { IdentityStore, TxtResolver } from './identity-ports';
 import { required } from './not-found';
@@ -18,21 +18,9 @@ export function domainUseCases(deps: { repo: IdentityStore; dns: TxtResolver; cl
   return {
     async addDomain(tenantId, body) {
       return repo.change(async (tx) => {
-        required(await repo.tenant(tenantId, tx), 'Tenant', tenantId);
-        await requireFreeDomain(repo, tx, body.name);
-        const now = deps.clock();
-        const verified = body.verified === true;
-        const domain = await tx.domain.create({
-          data: {
-            name: body.name,
-            tenantId,
-            verified,
-            verificationToken: newVerificationToken(),
-            verifiedAt: verified ? now : null,
-            verifiedBy: verified ? 'operator' : null,
-            createdAt: now,
-          },
-        });
+        required(await tx.tenant(tenantId), 'Tenant', tenantId);
+        await requireFreeDomain(tx, body.name);
+        const domain = await tx.createDomain(newDomain(body.name, tenantId, body.verified === true, deps.clock()));
         return { result: domainView(domain), tenants: [tenantId] };
       });
     },
@@ -59,10 +47,7 @@ export function domainUseCases(deps: { repo: IdentityStore; dns: TxtResolver; cl
         }
       }
       return repo.change(async (tx) => {
-        const updated = await tx.domain.update({
-          where: { name },
-          data: { verified: true, verifiedAt: deps.clock(), verifiedBy: method },
-        });
+        const updated = await tx.verifyDomain(name, { verified: true, verifiedAt: deps.clock(), verifiedBy: method });
         return { result: domainView(updated), tenants: [updated.tenantId] };
       });
     },
@@ -70,12 +55,9 @@ export function domainUseCases(deps: { repo: IdentityStore; dns: TxtResolver; cl
     /** The domain stops accepting links; if it was the tenant's default, the tenant has none until one is set. */
     async removeDomain(name) {
       await repo.change(async (tx) => {
-        const domain = required(await repo.domain(name, tx), 'Domain', name);
-        await tx.domain.delete({ where: { name } });
-        await tx.tenant.updateMany({
-          where: { id: domain.tenantId, defaultDomain: name },
-          data: { defaultDomain: null },
-        });
+        const domain = required(await tx.domain(name), 'Domain', name);
+        await tx.deleteDomain(name);
+        await tx.clearDefaultDomain(domain.tenantId, name);
         return { result: undefined, tenants: [domain.tenantId] };
       });
     },

@@ -1,11 +1,41 @@
-// Identity's use cases still write rows through Prisma's transaction client; moving those writes behind
-// IdentityStore is the open part of this port.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import type { Prisma } from '../../generated/prisma/client';
-import type { ApiKeyRow, DomainRow, PlanRow, TenantRow } from '../domain/identity-rows';
+import type {
+  ApiKeyRow,
+  DomainRow,
+  DomainVerified,
+  NewApiKey,
+  NewTenant,
+  PlanRow,
+  TenantChanges,
+  TenantRow,
+} from '../domain/identity-rows';
 
-/** A transaction of the identity store; the use cases still write their rows through it. */
-export type Tx = Prisma.TransactionClient;
+/** Single-row reads, the same inside a `change` (on its transaction) and outside one. */
+export interface IdentityReads {
+  tenant(id: string): Promise<TenantRow | null>;
+  plan(name: string): Promise<PlanRow | null>;
+  domain(name: string): Promise<DomainRow | null>;
+  key(id: string): Promise<ApiKeyRow | null>;
+}
+
+/**
+ * The identity store inside one `change`: its reads see the writes before them, and everything commits together.
+ * A write that breaks a constraint (a taken key, a row gone meanwhile) rejects, and the whole change with it.
+ */
+export interface IdentityTx extends IdentityReads {
+  createTenant(row: NewTenant): Promise<void>;
+  updateTenant(id: string, changes: TenantChanges): Promise<void>;
+  /** Unsets the tenant's default domain if it is `domain`. */
+  clearDefaultDomain(tenantId: string, domain: string): Promise<void>;
+  /** Creates the plan or replaces its limits; resolves with it as stored. */
+  upsertPlan(plan: PlanRow): Promise<PlanRow>;
+  /** Ids of the tenants on the plan. */
+  tenantsOnPlan(name: string): Promise<string[]>;
+  createDomain(row: DomainRow): Promise<DomainRow>;
+  verifyDomain(name: string, verified: DomainVerified): Promise<DomainRow>;
+  deleteDomain(name: string): Promise<void>;
+  createKey(row: NewApiKey): Promise<ApiKeyRow>;
+  revokeKey(id: string, at: Date): Promise<ApiKeyRow>;
+}
 
 /** What a unit of work inside `change` answers: its result, and the tenants and keys to republish. */
 export interface IdentityChange<T> {
@@ -16,18 +46,13 @@ export interface IdentityChange<T> {
 
 /**
  * Identity rows in Postgres. Every write goes through `change`, whose transaction also enqueues the new state of the
- * tenants and keys it names on identity.v1; it resolves once those events are published. Reads take an optional
- * transaction to read inside a `change`.
+ * tenants and keys it names on identity.v1; it resolves once those events are published.
  */
-export interface IdentityStore {
-  change<T>(work: (tx: Tx) => Promise<IdentityChange<T>>): Promise<T>;
-  tenant(id: string, tx?: Tx): Promise<TenantRow | null>;
+export interface IdentityStore extends IdentityReads {
+  change<T>(work: (tx: IdentityTx) => Promise<IdentityChange<T>>): Promise<T>;
   tenants(): Promise<TenantRow[]>;
   plans(): Promise<PlanRow[]>;
-  plan(name: string, tx?: Tx): Promise<PlanRow | null>;
-  domain(name: string, tx?: Tx): Promise<DomainRow | null>;
   keysOf(tenantId: string): Promise<ApiKeyRow[]>;
-  key(id: string, tx?: Tx): Promise<ApiKeyRow | null>;
   keyByHash(hash: string): Promise<ApiKeyRow | null>;
 }
 

@@ -17,13 +17,8 @@ export function planUseCases(deps: { repo: IdentityStore; clock: () => Date }): 
     /** Creates or changes a plan; every tenant on it is republished, so limits change everywhere at once. */
     async putPlan(name, body) {
       return deps.repo.change(async (tx) => {
-        const plan = await tx.plan.upsert({
-          where: { name },
-          create: { name, ...body, updatedAt: deps.clock() },
-          update: { ...body, updatedAt: deps.clock() },
-        });
-        const tenants = await tx.tenant.findMany({ where: { planName: name }, select: { id: true } });
-        return { result: planView(plan), tenants: tenants.map((t) => t.id) };
+        const plan = await tx.upsertPlan({ name, ...body, updatedAt: deps.clock() });
+        return { result: planView(plan), tenants: await tx.tenantsOnPlan(name) };
       });
     },
   };

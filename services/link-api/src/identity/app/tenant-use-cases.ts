@@ -3,9 +3,9 @@ import { DomainError } from '@waymark/contracts';
 import type { DestinationScreener } from '@waymark/screening';
 import type { TenantView } from '../domain/admin-types';
 import type { TenantCreateInput, TenantPatchInput } from '../domain/admin-schemas';
-import { newVerificationToken } from '../domain/domain-verification';
+import { newDomain } from '../domain/domain-verification';
 import { tenantView } from '../domain/identity-views';
-import type { IdentityStore, Tx } from './identity-ports';
+import type { IdentityReads, IdentityStore } from './identity-ports';
 import { required } from './not-found';
 import { screenBranding } from './screen-branding';
 
@@ -26,7 +26,8 @@ export interface TenantDeps {
 
 export function tenantUseCases(deps: TenantDeps): TenantUseCases {
   const { repo } = deps;
-  const reload = async (id: string, tx?: Tx) => tenantView(required(await repo.tenant(id, tx), 'Tenant', id));
+  const reload = async (id: string, reads: IdentityReads = repo) =>
+    tenantView(required(await reads.tenant(id), 'Tenant', id));
 
   return {
     async createTenant(input) {
@@ -34,34 +35,21 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
       const id = randomUUID();
       const planName = body.plan ?? deps.defaultPlan;
       return repo.change(async (tx) => {
-        await requirePlan(repo, tx, planName);
-        if (body.defaultDomain) await requireFreeDomain(repo, tx, body.defaultDomain);
+        await requirePlan(tx, planName);
+        if (body.defaultDomain) await requireFreeDomain(tx, body.defaultDomain);
         const now = deps.clock();
-        await tx.tenant.create({
-          data: {
-            id,
-            name: body.name,
-            planName,
-            entitlements: [...new Set(body.entitlements ?? [])],
-            defaultDomain: body.defaultDomain ?? null,
-            branding: body.branding ?? { name: body.name },
-            createdAt: now,
-            updatedAt: now,
-          },
+        await tx.createTenant({
+          id,
+          name: body.name,
+          planName,
+          entitlements: [...new Set(body.entitlements ?? [])],
+          defaultDomain: body.defaultDomain ?? null,
+          branding: body.branding ?? { name: body.name },
+          createdAt: now,
+          updatedAt: now,
         });
         if (body.defaultDomain) {
-          const verified = body.verifyDefaultDomain === true;
-          await tx.domain.create({
-            data: {
-              name: body.defaultDomain,
-              tenantId: id,
-              verified,
-              verificationToken: newVerificationToken(),
-              verifiedAt: verified ? now : null,
-              verifiedBy: verified ? 'operator' : null,
-              createdAt: now,
-            },
-          });
+          await tx.createDomain(newDomain(body.defaultDomain, id, body.verifyDefaultDomain === true, now));
         }
         return { result: await reload(id, tx), tenants: [id] };
       });
@@ -76,8 +64,8 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
     async patchTenant(id, input) {
       const body = { ...input, branding: await screenBranding(deps.screener, input.branding) };
       return repo.change(async (tx) => {
-        const tenant = required(await repo.tenant(id, tx), 'Tenant', id);
-        if (body.plan !== undefined) await requirePlan(repo, tx, body.plan);
+        const tenant = required(await tx.tenant(id), 'Tenant', id);
+        if (body.plan !== undefined) await requirePlan(tx, body.plan);
         if (body.defaultDomain && !tenant.domains.some((d) => d.name === body.defaultDomain)) {
           throw new DomainError(
             'validation_failed',
@@ -85,15 +73,12 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
             [{ path: 'defaultDomain', message: "must be one of the tenant's domains" }],
           );
         }
-        await tx.tenant.update({
-          where: { id },
-          data: {
-            name: body.name,
-            planName: body.plan,
-            branding: body.branding,
-            defaultDomain: body.defaultDomain,
-            updatedAt: deps.clock(),
-          },
+        await tx.updateTenant(id, {
+          name: body.name,
+          planName: body.plan,
+          branding: body.branding,
+          defaultDomain: body.defaultDomain,
+          updatedAt: deps.clock(),
         });
         return { result: await reload(id, tx), tenants: [id] };
       });
@@ -101,25 +86,22 @@ export function tenantUseCases(deps: TenantDeps): TenantUseCases {
 
     async setEntitlements(id, entitlements) {
       return repo.change(async (tx) => {
-        required(await repo.tenant(id, tx), 'Tenant', id);
-        await tx.tenant.update({
-          where: { id },
-          data: { entitlements: [...new Set(entitlements)].sort(), updatedAt: deps.clock() },
-        });
+        required(await tx.tenant(id), 'Tenant', id);
+        await tx.updateTenant(id, { entitlements: [...new Set(entitlements)].sort(), updatedAt: deps.clock() });
         return { result: await reload(id, tx), tenants: [id] };
       });
     },
   };
 }
 
-async function requirePlan(repo: IdentityStore, tx: Tx, name: string): Promise<void> {
-  if (!(await repo.plan(name, tx))) {
+async function requirePlan(reads: IdentityReads, name: string): Promise<void> {
+  if (!(await reads.plan(name))) {
     throw new DomainError('validation_failed', `Unknown plan "${name}"`, [
       { path: 'plan', message: 'must name an existing plan' },
     ]);
   }
 }
 
-export async function requireFreeDomain(repo: IdentityStore, tx: Tx, name: string): Promise<void> {
-  if (await repo.domain(name, tx)) throw new DomainError('conflict', `Domain "${name}" is already registered`);
+export async function requireFreeDomain(reads: IdentityReads, name: string): Promise<void> {
+  if (await reads.domain(name)) throw new DomainError('conflict', `Domain "${name}" is already registered`);
 }

@@ -1,10 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { DomainVerification } from './admin-types';
+import type { DomainRow } from './identity-rows';
 
 const VALUE_PREFIX = 'waymark-verification=';
 
 export function newVerificationToken(): string {
   return randomBytes(16).toString('hex');
+}
+
+/** A domain as first stored, with a fresh token; one the operator vouches for is verified at once. */
+export function newDomain(name: string, tenantId: string, verified: boolean, now: Date): DomainRow {
+  return {
+    name,
+    tenantId,
+    verified,
+    verificationToken: newVerificationToken(),
+    verifiedAt: verified ? now : null,
+    verifiedBy: verified ? 'operator' : null,
+    createdAt: now,
+  };
 }
 
 /** Host part of a domain name: DNS knows nothing of the `:port` the embedded mode's domains carry. */

@@ -1,6 +1,9 @@
+import type { BrandingInput } from './admin-schemas';
+
 /**
- * The stored identity rows as the use cases read them: the shapes crossing the identity store port. The Prisma rows
- * the repository returns satisfy them structurally.
+ * The stored identity rows as the use cases read them: the shapes crossing the identity store port, and the
+ * new rows and changes the use cases write through it. The Prisma rows the repository returns satisfy them
+ * structurally.
  */
 export interface PlanRow {
   name: string;
@@ -47,3 +50,36 @@ export interface ApiKeyRow {
   lastUsedAt: Date | null;
   createdAt: Date;
 }
+
+/** A tenant as first stored; its plan and domains are rows of their own. */
+export interface NewTenant {
+  id: string;
+  name: string;
+  planName: string;
+  entitlements: string[];
+  defaultDomain: string | null;
+  branding: BrandingInput;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A change to a tenant: a field left undefined keeps its stored value. */
+export interface TenantChanges {
+  name?: string;
+  planName?: string;
+  entitlements?: string[];
+  /** null: the tenant has no default domain. */
+  defaultDomain?: string | null;
+  branding?: BrandingInput;
+  updatedAt: Date;
+}
+
+/** A proof of control over a domain: when and how it was verified. */
+export interface DomainVerified {
+  verified: true;
+  verifiedAt: Date;
+  verifiedBy: string;
+}
+
+/** An API key as first stored: never revoked, never used. */
+export type NewApiKey = Omit<ApiKeyRow, 'revokedAt' | 'lastUsedAt'>;

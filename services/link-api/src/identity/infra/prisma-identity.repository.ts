@@ -1,17 +1,19 @@
 import { identityTopic, type Plan as PlanState } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
-import type { ApiKey, PrismaClient } from '../../generated/prisma/client';
-import type { IdentityChange, IdentityStore, Tx } from '../app/identity-ports';
-import type { TenantRow } from '../domain/identity-rows';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { IdentityChange, IdentityStore, IdentityTx } from '../app/identity-ports';
+import type { ApiKeyRow, DomainRow, PlanRow, TenantRow } from '../domain/identity-rows';
 import { apiKeyState, tenantState } from './identity-events';
-
-const WITH_TENANT = { plan: true, domains: true } as const;
+import { PrismaIdentityTx, WITH_TENANT } from './prisma-identity-tx';
 
 /**
  * Reads and writes identity rows. Every write goes through `change`, whose transaction also enqueues the new state
  * on identity.v1 (outbox): the database and what other services learn never disagree after a commit.
  */
 export class PrismaIdentityRepository implements IdentityStore {
+  /** The single-row reads outside a change, on the pool. */
+  private readonly reads: PrismaIdentityTx;
+
   constructor(
     private readonly prisma: PrismaClient,
     /**
@@ -19,12 +21,14 @@ export class PrismaIdentityRepository implements IdentityStore {
      * at once.
      */
     private readonly published: AwaitPublished,
-  ) {}
+  ) {
+    this.reads = new PrismaIdentityTx(prisma);
+  }
 
   /** Runs `work` in a transaction; then publishes the tenants and keys it names, read back inside that transaction. */
-  async change<T>(work: (tx: Tx) => Promise<IdentityChange<T>>): Promise<T> {
+  async change<T>(work: (tx: IdentityTx) => Promise<IdentityChange<T>>): Promise<T> {
     const changed = await this.prisma.$transaction(async (tx) => {
-      const { result, tenants = [], keys = [] } = await work(tx);
+      const { result, tenants = [], keys = [] } = await work(new PrismaIdentityTx(tx));
       const tenantRows = await tx.tenant.findMany({
         where: { id: { in: [...new Set(tenants)] } },
         include: WITH_TENANT,
@@ -40,35 +44,35 @@ export class PrismaIdentityRepository implements IdentityStore {
     return changed;
   }
 
-  tenant(id: string, tx: Tx | PrismaClient = this.prisma): Promise<TenantRow | null> {
-    return tx.tenant.findUnique({ where: { id }, include: WITH_TENANT });
+  tenant(id: string): Promise<TenantRow | null> {
+    return this.reads.tenant(id);
   }
 
   tenants(): Promise<TenantRow[]> {
     return this.prisma.tenant.findMany({ include: WITH_TENANT, orderBy: { createdAt: 'asc' } });
   }
 
-  plans() {
+  plans(): Promise<PlanRow[]> {
     return this.prisma.plan.findMany({ orderBy: { name: 'asc' } });
   }
 
-  plan(name: string, tx: Tx | PrismaClient = this.prisma) {
-    return tx.plan.findUnique({ where: { name } });
+  plan(name: string): Promise<PlanRow | null> {
+    return this.reads.plan(name);
   }
 
-  domain(name: string, tx: Tx | PrismaClient = this.prisma) {
-    return tx.domain.findUnique({ where: { name } });
+  domain(name: string): Promise<DomainRow | null> {
+    return this.reads.domain(name);
   }
 
-  keysOf(tenantId: string): Promise<ApiKey[]> {
+  keysOf(tenantId: string): Promise<ApiKeyRow[]> {
     return this.prisma.apiKey.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
   }
 
-  key(id: string, tx: Tx | PrismaClient = this.prisma): Promise<ApiKey | null> {
-    return tx.apiKey.findUnique({ where: { id } });
+  key(id: string): Promise<ApiKeyRow | null> {
+    return this.reads.key(id);
   }
 
-  keyByHash(hash: string): Promise<ApiKey | null> {
+  keyByHash(hash: string): Promise<ApiKeyRow | null> {
     return this.prisma.apiKey.findUnique({ where: { hash } });
   }
 
