@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { retriedUnavailable, type RywTarget } from './ryw-target';
 import { BOUNDS, DEPENDENCIES } from './dependencies';
 import { startCpuBurners } from './cpu-burners';
@@ -10,7 +11,9 @@ export const BOUND_P99_MS = 1000;
 
 export interface RywReport {
   dependencies: { name: string; attempts: number; failures: string[] }[];
-  bounds: { name: string; samples: number; p99Ms: number; maxMs: number; failures: string[] }[];
+  bounds: { name: string; samples: number; p99Ms: number; maxMs: number; retried503: number; failures: string[] }[];
+  /** How late this process's own timers ran while it measured the bounds: a stall here inflates every sample. */
+  measuringDelay?: { maxMs: number; p99Ms: number; heapMb: number };
 }
 
 function p99(samples: number[]): number {
@@ -36,7 +39,10 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
       }
       report.dependencies.push({ name: dependency.name, attempts: ROUNDS, failures });
     }
+    const ownDelay = monitorEventLoopDelay({ resolution: 10 });
+    ownDelay.enable();
     for (const bound of BOUNDS) {
+      const retriedBefore = retriedUnavailable.count;
       const samples: number[] = [];
       const failures: string[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -50,9 +56,16 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
         samples: samples.length,
         p99Ms: p99(samples),
         maxMs: Math.max(0, ...samples),
+        retried503: retriedUnavailable.count - retriedBefore,
         failures,
       });
     }
+    ownDelay.disable();
+    report.measuringDelay = {
+      maxMs: Math.round(ownDelay.max / 1e6),
+      p99Ms: Math.round(ownDelay.percentile(99) / 1e6),
+      heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+    };
   } finally {
     await burners.stop();
   }
@@ -60,9 +73,17 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
     `read-your-writes, ${shape}, every core busy:`,
     ...report.dependencies.map((d) => `  ${d.name}: ${d.attempts - d.failures.length}/${d.attempts} ok`),
     ...report.bounds.map(
-      (b) => `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ${b.failures.length} failed`,
+      (b) =>
+        `  ${b.name}: p99 ${b.p99Ms} ms, max ${b.maxMs} ms over ${b.samples}, ` +
+        `${b.retried503} answers of 503 retried, ${b.failures.length} failed`,
     ),
     `  answers 503 (unavailable) tried again after Retry-After: ${retriedUnavailable.count}`,
+    ...(report.measuringDelay
+      ? [
+          `  the measuring process meanwhile: event-loop delay p99 ${report.measuringDelay.p99Ms} ms, ` +
+            `max ${report.measuringDelay.maxMs} ms, heap ${report.measuringDelay.heapMb} MB`,
+        ]
+      : []),
   ];
   console.log(lines.join('\n'));
   return report;
