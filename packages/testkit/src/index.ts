@@ -21,3 +21,10 @@ export { launchChromium, CHROMIUM_ARGS, type LaunchedChromium } from './chromium
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { decodeQrSvg, type DecodedQr } from './qr-decode';
 export { startLocalDns, type LocalDns } from './local-dns';
+export {
+  apiKeyRecord,
+  GENEROUS_PLAN,
+  tenantRecord,
+  type PlanRecord,
+  type TenantRecordOptions,
+} from './identity-records';

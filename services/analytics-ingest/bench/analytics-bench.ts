@@ -7,14 +7,13 @@
  * 2. Queries: BENCH_FACTS facts (default 10 000 000) over 30 days loaded with generate_series, then the p95 of the
  *    30-day per-link query (the busiest link) and of the tenant-wide 30-day query (the biggest tenant) over HTTP.
  */
-import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { generateApiKey } from '@waymark/auth';
 import { identityTopic } from '@waymark/contracts';
 import { poolConfig } from '@waymark/db';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { startKafkaMock, startPostgres, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, startKafkaMock, startPostgres, tenantRecord, waitFor } from '@waymark/testkit';
 import { loadConfig, SCHEMA, startService } from '../src';
 import { DAY_MS } from '../src/clicks/domain/utc-day';
 import { PartitionManager } from '../src/clicks/infra/partition-manager';
@@ -80,33 +79,15 @@ async function main(): Promise<void> {
     );
 
     const key = generateApiKey();
-    const tenant = {
-      version: 1 as const,
-      eventId: randomUUID(),
-      type: 'tenant' as const,
-      id: 'q-tenant-0',
-      name: 'bench',
-      entitlements: [],
-      plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
-      defaultDomain: 'q0.bench.test',
-      domains: [{ name: 'q0.bench.test', verified: true }],
-      branding: { name: 'bench' },
-    };
-    const apiKey = {
-      version: 1 as const,
-      eventId: randomUUID(),
-      type: 'api_key' as const,
-      hash: key.hash,
-      prefix: key.displayPrefix,
-      tenantId: 'q-tenant-0',
-      scopes: ['analytics' as const, 'analytics:read' as const],
-      expiresAt: null,
-      revoked: false,
-    };
-    await bus.publish(
-      identityTopic,
-      [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })),
-    );
+    await bus.publish(identityTopic, [
+      tenantRecord({ id: 'q-tenant-0', name: 'bench', domain: 'q0.bench.test' }),
+      apiKeyRecord({
+        hash: key.hash,
+        prefix: key.displayPrefix,
+        tenantId: 'q-tenant-0',
+        scopes: ['analytics', 'analytics:read'],
+      }),
+    ]);
     const base = `http://127.0.0.1:${service.port}`;
     const get = (path: string) => fetch(`${base}${path}`, { headers: { 'x-api-key': key.key } });
     await waitFor(async () => (await get('/v1/analytics')).status === 200, { timeoutMs: 30_000 });

@@ -13,7 +13,7 @@ import { loadConfig as rendererConfig, startService as startRenderer } from '@wa
 import { gs1CheckDigit } from '@waymark/gs1';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
-import { startKafkaMock, startPostgres, startS3, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
 import { defaultGs1Encoding } from '../../export-renderer/src/artwork/domain/gs1/gs1-encoding.default';
 import { renderRecordSchema } from '../../export-renderer/src/artwork/domain/render-record-schema';
 import { gs1DataMatrix } from '../../export-renderer/src/artwork/domain/symbols/datamatrix-symbol';
@@ -67,40 +67,10 @@ async function main(): Promise<void> {
     const addTenant = async (name: string, domain: string): Promise<Call> => {
       const key = generateApiKey();
       const tenantId = randomUUID();
-      await bus.publish(
-        identityTopic,
-        [
-          {
-            version: 1 as const,
-            eventId: randomUUID(),
-            type: 'tenant' as const,
-            id: tenantId,
-            name,
-            entitlements: [],
-            plan: {
-              name: 'bench',
-              rateLimitPerMinute: 1_000_000,
-              burst: 100_000,
-              bulkRowCap: 500,
-              exportsPerHour: 100,
-            },
-            defaultDomain: domain,
-            domains: [{ name: domain, verified: true }],
-            branding: { name },
-          },
-          {
-            version: 1 as const,
-            eventId: randomUUID(),
-            type: 'api_key' as const,
-            hash: key.hash,
-            prefix: key.displayPrefix,
-            tenantId,
-            scopes: ['gs1:read' as const, 'gs1:write' as const],
-            expiresAt: null,
-            revoked: false,
-          },
-        ].map((value) => ({ key: identityTopic.keyOf(value), value })),
-      );
+      await bus.publish(identityTopic, [
+        tenantRecord({ id: tenantId, name, domain }),
+        apiKeyRecord({ hash: key.hash, prefix: key.displayPrefix, tenantId, scopes: ['gs1:read', 'gs1:write'] }),
+      ]);
       const call: Call = async (method, path, body) => {
         const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
         const response = await fetch(`${base}${path}`, {

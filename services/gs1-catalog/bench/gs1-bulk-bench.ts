@@ -11,7 +11,7 @@ import { KafkaEventBus } from '@waymark/events';
 import { gs1CheckDigit } from '@waymark/gs1';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
-import { startKafkaMock, startPostgres, startS3, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
 import { loadConfig, startService } from '../src';
 
 const TOTAL = Number(process.env.BENCH_GS1_RECORDS ?? 100_000);
@@ -51,33 +51,10 @@ async function main(): Promise<void> {
     });
     const key = generateApiKey();
     const tenantId = randomUUID();
-    const tenant = {
-      version: 1 as const,
-      eventId: randomUUID(),
-      type: 'tenant' as const,
-      id: tenantId,
-      name: 'bench',
-      entitlements: [],
-      plan: { name: 'bench', rateLimitPerMinute: 1_000_000, burst: 100_000, bulkRowCap: 500, exportsPerHour: 10 },
-      defaultDomain: 'id.bench.test',
-      domains: [{ name: 'id.bench.test', verified: true }],
-      branding: { name: 'bench' },
-    };
-    const apiKey = {
-      version: 1 as const,
-      eventId: randomUUID(),
-      type: 'api_key' as const,
-      hash: key.hash,
-      prefix: key.displayPrefix,
-      tenantId,
-      scopes: ['gs1:read' as const, 'gs1:write' as const],
-      expiresAt: null,
-      revoked: false,
-    };
-    await bus.publish(
-      identityTopic,
-      [tenant, apiKey].map((value) => ({ key: identityTopic.keyOf(value), value })),
-    );
+    await bus.publish(identityTopic, [
+      tenantRecord({ id: tenantId, name: 'bench', domain: 'id.bench.test' }),
+      apiKeyRecord({ hash: key.hash, prefix: key.displayPrefix, tenantId, scopes: ['gs1:read', 'gs1:write'] }),
+    ]);
     const base = `http://127.0.0.1:${service.port}`;
     const post = async (records: unknown[]) => {
       const response = await fetch(`${base}/v1/gs1/links/bulk`, {

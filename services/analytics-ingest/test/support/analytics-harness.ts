@@ -3,7 +3,7 @@ import { generateApiKey } from '@waymark/auth';
 import { clicksTopic, identityTopic, linksTopic, type ClickFact, type LinkState, type Scope } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { createTestDatabase, getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, createTestDatabase, getTestInfra, tenantRecord, uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig, startService, type RunningService } from '../../src';
 
 const PLAN = { name: 'test', rateLimitPerMinute: 100_000, burst: 10_000, bulkRowCap: 500, exportsPerHour: 10 };
@@ -45,8 +45,6 @@ export async function startAnalyticsHarness(now: Date): Promise<AnalyticsHarness
   });
   const service: RunningService = await startService(config, { logger, bus, databaseUrl, clock: () => current });
   const url = `http://127.0.0.1:${service.port}`;
-  const publishIdentity = (value: Parameters<typeof identityTopic.keyOf>[0]) =>
-    bus.publish(identityTopic, [{ key: identityTopic.keyOf(value), value }]);
 
   return {
     url,
@@ -56,34 +54,15 @@ export async function startAnalyticsHarness(now: Date): Promise<AnalyticsHarness
     async tenant() {
       const id = uniqueName('tenant');
       const domain = `${uniqueName('d')}.test`;
-      await publishIdentity({
-        version: 1,
-        eventId: randomUUID(),
-        type: 'tenant',
-        id,
-        name: id,
-        plan: PLAN,
-        entitlements: [],
-        defaultDomain: domain,
-        domains: [{ name: domain, verified: true }],
-        branding: { name: id },
-      });
+      await bus.publish(identityTopic, [tenantRecord({ id, domain, plan: PLAN })]);
       return {
         id,
         domain,
         async key(scopes) {
           const generated = generateApiKey();
-          await publishIdentity({
-            version: 1,
-            eventId: randomUUID(),
-            type: 'api_key',
-            hash: generated.hash,
-            prefix: generated.displayPrefix,
-            tenantId: id,
-            scopes,
-            expiresAt: null,
-            revoked: false,
-          });
+          await bus.publish(identityTopic, [
+            apiKeyRecord({ hash: generated.hash, prefix: generated.displayPrefix, tenantId: id, scopes }),
+          ]);
           // The key is usable once the service's identity model has it (401 until then).
           await waitFor(
             async () =>

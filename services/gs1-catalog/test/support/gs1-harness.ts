@@ -6,7 +6,7 @@ import { identityTopic, type Plan, type Scope, type TenantState } from '@waymark
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
-import { createTestDatabase, getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, createTestDatabase, getTestInfra, tenantRecord, uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig, startService, type RunningService } from '../../src';
 
 export const logger = createLogger({ service: 'gs1-catalog-test', level: 'error' });
@@ -86,35 +86,24 @@ export async function newTenant(
 ): Promise<TestTenant> {
   const id = randomUUID();
   const domain = `${id.slice(0, 8)}.id.example.com`;
-  const tenant: TenantState = {
-    version: 1,
-    eventId: randomUUID(),
-    type: 'tenant',
+  const tenantOf = tenantRecord({
     id,
     name: 'Test brand',
+    domain,
     plan: { ...PLAN, ...opts.plan },
-    entitlements: opts.entitlements ?? [],
-    defaultDomain: domain,
-    domains: [{ name: domain, verified: true }, ...(opts.extraDomains ?? [])],
-    branding: { name: 'Test brand' },
-  };
+    entitlements: opts.entitlements,
+    extraDomains: opts.extraDomains,
+  });
+  const tenant: TenantState = tenantOf.value;
   const key = generateApiKey();
   await catalog.bus.publish(identityTopic, [
-    { key: `tenant:${id}`, value: tenant },
-    {
-      key: `key:${key.hash}`,
-      value: {
-        version: 1,
-        eventId: randomUUID(),
-        type: 'api_key',
-        hash: key.hash,
-        prefix: key.displayPrefix,
-        tenantId: id,
-        scopes: opts.scopes ?? ['gs1:read', 'gs1:write'],
-        expiresAt: null,
-        revoked: false,
-      },
-    },
+    tenantOf,
+    apiKeyRecord({
+      hash: key.hash,
+      prefix: key.displayPrefix,
+      tenantId: id,
+      scopes: opts.scopes ?? ['gs1:read', 'gs1:write'],
+    }),
   ]);
   const t = { tenant, key: key.key, domain };
   await waitFor(async () => (await api(catalog, t, 'GET', '/v1/gs1/exports')).status === 200, {

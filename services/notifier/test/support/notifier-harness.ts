@@ -4,7 +4,7 @@ import { MemoryRateLimiter } from '@waymark/cache';
 import { clicksTopic, identityTopic, type ClickFact, type Scope } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { createTestDatabase, getTestInfra, uniqueName, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, createTestDatabase, getTestInfra, tenantRecord, uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig, startService, type RunningService } from '../../src';
 
 export const TEST_TIME_UNIT = '5ms';
@@ -62,35 +62,8 @@ export async function newTenant(bus: KafkaEventBus, scopes: Scope[] = ['notifica
   const tenantId = uniqueName('tenant');
   const { key, hash, displayPrefix } = generateApiKey();
   await bus.publish(identityTopic, [
-    {
-      key: `tenant:${tenantId}`,
-      value: {
-        version: 1,
-        eventId: randomUUID(),
-        type: 'tenant',
-        id: tenantId,
-        name: 'Acme',
-        plan: { name: 'test', rateLimitPerMinute: 100_000, burst: 10_000, bulkRowCap: 500, exportsPerHour: 10 },
-        entitlements: [],
-        defaultDomain: 'go.acme.test',
-        domains: [{ name: 'go.acme.test', verified: true }],
-        branding: { name: 'Acme' },
-      },
-    },
-    {
-      key: `key:${hash}`,
-      value: {
-        version: 1,
-        eventId: randomUUID(),
-        type: 'api_key',
-        hash,
-        prefix: displayPrefix,
-        tenantId,
-        scopes,
-        expiresAt: null,
-        revoked: false,
-      },
-    },
+    tenantRecord({ id: tenantId, name: 'Acme', domain: 'go.acme.test', plan: { burst: 10_000, exportsPerHour: 10 } }),
+    apiKeyRecord({ hash, prefix: displayPrefix, tenantId, scopes }),
   ]);
   return { tenantId, apiKey: key };
 }
