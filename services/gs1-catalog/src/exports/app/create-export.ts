@@ -13,10 +13,10 @@ import type { ExportActor, ExportDeps } from './export-ports';
 const HOUR_MS = 3_600_000;
 
 /**
- * POST /v1/gs1/exports, with options the HTTP edge parsed (400 naming a bad one): selects the records (query, ALL tags, or everything;
- * capped at 5000 with `truncated`), refuses a job over the render budget (400 saying the limit), checks the plan's
- * hourly export quota (429; a refused job uses none), snapshots the records to the object store for the renderer
- * and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
+ * POST /v1/gs1/exports, with options the HTTP edge parsed (400 naming a bad one): selects the records (query, ALL
+ * tags, or everything; capped at 5000 with `truncated`), refuses a job over the render budget (400 saying the limit),
+ * checks the plan's hourly export quota (429; a refused job uses none), snapshots the records to the object store for
+ * the renderer and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
  */
 export function createExport(deps: ExportDeps) {
   return async (actor: ExportActor, options: Gs1ExportOptions): Promise<Gs1ExportCreated> => {

@@ -12,7 +12,7 @@ import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
 import { prepareLink, type LinkDraft } from './prepare-link';
 
-/** A bulk body whose envelope the edge checked; rows stay unknown: validating each on its own is this use case's job. */
+/** A bulk body whose envelope the edge checked; rows stay unknown: validating each alone is this use case's job. */
 export interface LinkBulkRows {
   rows: readonly unknown[];
 }
