@@ -8,8 +8,8 @@ import { screenGs1Targets } from './screen-gs1-targets';
 /**
  * POST /v1/gs1/links/bulk (spec 4.4): each record is validated and its redirect targets screened on its own (a bad
  * one is `failed` and never aborts the batch), then every valid record is created, updated (upsert true) or skipped
- * (upsert false) in one transaction with its links.v1 event. Results are in request order. The envelope and options were checked at the HTTP edge;
- * the records arrive unknown because validating each on its own, with a result per record, is this use case's job.
+ * (upsert false) in one transaction with its links.v1 event. Results are in request order. The envelope and options
+ * were checked at the HTTP edge; records arrive unknown: validating each alone, with its own result, is this job's.
  */
 export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
   return async (caller: Gs1Actor, { records, tags, upsert }: Gs1BulkOptions): Promise<Gs1BulkResult> => {
