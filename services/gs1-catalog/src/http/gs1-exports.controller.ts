@@ -15,7 +15,7 @@ import {
   Tags,
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { Gs1ExportListQuery, isDomainError } from '@waymark/contracts';
+import { Gs1ExportListQuery, Gs1ExportWrite, isDomainError, parseOrThrow } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { ExportUseCases } from '../exports/app/export-use-cases';
 import type { Gs1ExportCreatedView, Gs1ExportListView, Gs1ExportView, Gs1ExportWriteView } from './gs1-types';
@@ -44,7 +44,8 @@ export class Gs1ExportsController extends Controller {
     @Body() body?: Gs1ExportWriteView,
   ): Promise<Gs1ExportCreatedView> {
     try {
-      const created = await this.exports.create(principalOf(request), body);
+      const principal = principalOf(request);
+      const created = await this.exports.create(principal, parseOrThrow(Gs1ExportWrite, body ?? {}));
       this.setStatus(202);
       this.setHeader('Location', `/v1/gs1/exports/${encodeURIComponent(created.jobId)}`);
       return created;

@@ -15,7 +15,9 @@ import {
   Tags,
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
+import { Gs1BulkOptions, parseBulkEnvelope, parseOrThrow } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
+import { Gs1LinkListQuery, Gs1LinkLocatorQuery } from '../links/app/gs1-link-queries';
 import type { Gs1LinkUseCases } from '../links/app/gs1-link-use-cases';
 import type { Gs1BulkBody, Gs1BulkResultView, Gs1LinkListView, Gs1LinkView } from './gs1-types';
 
@@ -41,7 +43,10 @@ export class Gs1LinksController extends Controller {
     @Body() body: Gs1BulkBody,
     @Request() request: ExpressRequest,
   ): Promise<Gs1BulkResultView> {
-    return this.links.bulkUpsert(principalOf(request), body);
+    const principal = principalOf(request);
+    // Only the envelope and the request-level options are checked here; each record is validated by the use case.
+    const envelope = parseBulkEnvelope('records', body, principal.tenant.plan.bulkRowCap);
+    return this.links.bulkUpsert(principal, parseOrThrow(Gs1BulkOptions, envelope));
   }
 
   /**
@@ -65,8 +70,9 @@ export class Gs1LinksController extends Controller {
     @Query() cursor?: string,
     @Query() limit?: number,
   ): Promise<Gs1LinkListView> {
-    void [query, tags, cursor, limit]; // documented here, validated by the use case from the raw query
-    return this.links.list(principalOf(request), request.query);
+    void [query, tags, cursor, limit]; // documented here, parsed (with defaults) from the raw query
+    const principal = principalOf(request);
+    return this.links.list(principal, parseOrThrow(Gs1LinkListQuery, request.query));
   }
 
   /**
@@ -84,7 +90,8 @@ export class Gs1LinksController extends Controller {
     @Query() domain?: string,
   ): Promise<Gs1LinkView> {
     void domain;
-    return this.links.get(principalOf(request), path, request.query);
+    const principal = principalOf(request);
+    return this.links.get(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query));
   }
 
   /**
@@ -103,7 +110,8 @@ export class Gs1LinksController extends Controller {
     @Query() domain?: string,
   ): Promise<void> {
     void domain;
-    await this.links.remove(principalOf(request), path, request.query);
+    const principal = principalOf(request);
+    await this.links.remove(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query));
     this.setStatus(204);
   }
 }

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import {
   DomainError,
   EXPORT_MAX_CODES,
-  Gs1ExportWrite,
   jobBudgetIssue,
-  parseOrThrow,
   type Gs1ExportCreated,
+  type Gs1ExportOptions,
   type Gs1ExportSnapshot,
 } from '@waymark/contracts';
 import { snapshotKeyOf, type ExportJobRecord } from '../domain/export-job';
@@ -14,14 +13,13 @@ import type { ExportActor, ExportDeps } from './export-ports';
 const HOUR_MS = 3_600_000;
 
 /**
- * POST /v1/gs1/exports: validates every option (400 naming it), selects the records (query, ALL tags, or everything;
- * capped at 5000 with `truncated`), refuses a job over the render budget (400 saying the limit), checks the plan's
- * hourly export quota (429; a refused job uses none), snapshots the records to the object store for the renderer
- * and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
+ * POST /v1/gs1/exports, with options the HTTP edge parsed (400 naming a bad one): selects the records (query, ALL
+ * tags, or everything; capped at 5000 with `truncated`), refuses a job over the render budget (400 saying the limit),
+ * checks the plan's hourly export quota (429; a refused job uses none), snapshots the records to the object store for
+ * the renderer and hands the job over (exports.requested.v1 through the outbox). Nothing is rendered here.
  */
 export function createExport(deps: ExportDeps) {
-  return async (actor: ExportActor, body: unknown): Promise<Gs1ExportCreated> => {
-    const options = parseOrThrow(Gs1ExportWrite, body ?? {});
+  return async (actor: ExportActor, options: Gs1ExportOptions): Promise<Gs1ExportCreated> => {
     const selected = await deps.selection.select(
       actor.tenant.id,
       { query: options.query, tags: options.tags },

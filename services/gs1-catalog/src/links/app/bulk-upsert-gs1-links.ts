@@ -1,11 +1,4 @@
-import {
-  Gs1BulkOptions,
-  isDomainError,
-  parseBulkEnvelope,
-  parseOrThrow,
-  type Gs1BulkResult,
-  type Gs1BulkRowResult,
-} from '@waymark/contracts';
+import { isDomainError, type Gs1BulkOptions, type Gs1BulkResult, type Gs1BulkRowResult } from '@waymark/contracts';
 import { withTenantAccepting } from '@waymark/auth';
 import { tenantAccepts } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft, Gs1LinkDeps } from './gs1-link-ports';
@@ -13,14 +6,13 @@ import { prepareGs1Record } from './prepare-gs1-record';
 import { screenGs1Targets } from './screen-gs1-targets';
 
 /**
- * POST /v1/gs1/links/bulk (spec 4.4): each record is validated and its redirect targets screened on its own (a bad one is `failed` and never aborts the
- * batch), then every valid record is created, updated (upsert true) or skipped (upsert false) in one transaction
- * with its links.v1 event. Results are in request order.
+ * POST /v1/gs1/links/bulk (spec 4.4): each record is validated and its redirect targets screened on its own (a bad
+ * one is `failed` and never aborts the batch), then every valid record is created, updated (upsert true) or skipped
+ * (upsert false) in one transaction with its links.v1 event. Results are in request order. The envelope and options
+ * were checked at the HTTP edge; records arrive unknown: validating each alone, with its own result, is this job's.
  */
 export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
-  return async (caller: Gs1Actor, body: unknown): Promise<Gs1BulkResult> => {
-    const envelope = parseBulkEnvelope('records', body, caller.tenant.plan.bulkRowCap);
-    const { records, tags, upsert } = parseOrThrow(Gs1BulkOptions, envelope);
+  return async (caller: Gs1Actor, { records, tags, upsert }: Gs1BulkOptions): Promise<Gs1BulkResult> => {
     const actor = await withTenantAccepting(caller, (tenant) => records.every((raw) => tenantAccepts(tenant, raw)));
     const now = deps.clock();
     const results: Gs1BulkRowResult[] = new Array(records.length);

@@ -1,10 +1,11 @@
-import { DomainError, Gs1Tag, parseOrThrow, type Gs1Link, type Gs1LinkList } from '@waymark/contracts';
+import { DomainError, Gs1Tag, type Gs1Link, type Gs1LinkList } from '@waymark/contracts';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../domain/gs1-cursor';
 import { toGs1LinkView, type Gs1LinkRecord } from '../domain/gs1-link-record';
 import type { Gs1Actor, Gs1LinkDeps } from './gs1-link-ports';
 
-const ListQuery = z.object({
+/** GET /v1/gs1/links query, parsed by the controller. */
+export const Gs1LinkListQuery = z.object({
   query: z.string().min(1).max(200).optional(),
   /** Comma-separated; records carrying ALL of them. */
   tags: z
@@ -15,13 +16,15 @@ const ListQuery = z.object({
   cursor: z.string().min(1).max(512).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type Gs1LinkListQuery = z.output<typeof Gs1LinkListQuery>;
 
-const CodeQuery = z.object({ domain: z.string().min(1).max(261).optional() });
+/** `?domain=` on GET/DELETE /v1/gs1/links/{path}, parsed by the controller. */
+export const Gs1LinkLocatorQuery = z.object({ domain: z.string().min(1).max(261).optional() });
+export type Gs1LinkLocatorQuery = z.output<typeof Gs1LinkLocatorQuery>;
 
 /** GET /v1/gs1/links: the tenant's GS1 links in import order, filtered by free text and tags, cursor-paginated. */
 export function listGs1Links(deps: Pick<Gs1LinkDeps, 'links'>) {
-  return async (actor: Gs1Actor, rawQuery: unknown): Promise<Gs1LinkList> => {
-    const q = parseOrThrow(ListQuery, rawQuery);
+  return async (actor: Gs1Actor, q: Gs1LinkListQuery): Promise<Gs1LinkList> => {
     const afterSeq = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     const rows = await deps.links.list(actor.tenant.id, { query: q.query, tags: q.tags, afterSeq, limit: q.limit + 1 });
     const page = rows.slice(0, q.limit);
@@ -38,9 +41,8 @@ export async function findOne(
   deps: Pick<Gs1LinkDeps, 'links'>,
   actor: Gs1Actor,
   code: string,
-  rawQuery: unknown,
+  { domain }: Gs1LinkLocatorQuery,
 ): Promise<Gs1LinkRecord> {
-  const { domain } = parseOrThrow(CodeQuery, rawQuery);
   const path = code.replace(/^\/+/, '');
   const found = await deps.links.find(actor.tenant.id, path, domain?.toLowerCase());
   if (found.length === 0) throw new DomainError('not_found', `No GS1 link ${path}`);
@@ -53,14 +55,14 @@ export async function findOne(
 }
 
 export function getGs1Link(deps: Pick<Gs1LinkDeps, 'links'>) {
-  return async (actor: Gs1Actor, code: string, rawQuery: unknown): Promise<Gs1Link> =>
-    toGs1LinkView(await findOne(deps, actor, code, rawQuery));
+  return async (actor: Gs1Actor, code: string, locator: Gs1LinkLocatorQuery): Promise<Gs1Link> =>
+    toGs1LinkView(await findOne(deps, actor, code, locator));
 }
 
 /** DELETE /v1/gs1/links/{path}: removes the record and publishes its tombstone, so the resolver forgets it. */
 export function deleteGs1Link(deps: Pick<Gs1LinkDeps, 'links'>) {
-  return async (actor: Gs1Actor, code: string, rawQuery: unknown): Promise<void> => {
-    const record = await findOne(deps, actor, code, rawQuery);
+  return async (actor: Gs1Actor, code: string, locator: Gs1LinkLocatorQuery): Promise<void> => {
+    const record = await findOne(deps, actor, code, locator);
     if (!(await deps.links.remove(record))) throw new DomainError('not_found', `No GS1 link ${record.code}`);
   };
 }

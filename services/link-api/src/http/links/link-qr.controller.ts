@@ -2,9 +2,15 @@ import { Readable } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import { Controller, Get, Path, Produces, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
+import { parseOrThrow } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
+import { LinkQrQuery } from '../../links/app/link-qr';
 
-export type LinkQrRenderer = (actor: ReturnType<typeof principalOf>, code: string, query: unknown) => Promise<string>;
+export type LinkQrRenderer = (
+  actor: ReturnType<typeof principalOf>,
+  code: string,
+  query: LinkQrQuery,
+) => Promise<string>;
 
 @Route('v1/links')
 @Tags('QR')
@@ -39,7 +45,8 @@ export class LinkQrController extends Controller {
     @Query() domain?: string,
   ): Promise<Readable> {
     void [scale, domain];
-    const svg = await this.renderQr(principalOf(request), code, request.query);
+    const principal = principalOf(request);
+    const svg = await this.renderQr(principal, code, parseOrThrow(LinkQrQuery, request.query));
     this.setHeader('Content-Type', 'image/svg+xml');
     this.setHeader('Cache-Control', 'no-store');
     return Readable.from([svg]);

@@ -17,6 +17,14 @@ import {
   Tags,
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
+import {
+  LinkCreate,
+  LinkListQuery,
+  LinkLocatorQuery,
+  LinkPatch,
+  parseBulkEnvelope,
+  parseOrThrow,
+} from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
 import { linkEtag } from '../../links/domain/link-etag';
@@ -56,7 +64,8 @@ export class LinksController extends Controller {
   @Response<HttpErrorBody>(409, 'code_taken')
   @Response<HttpErrorBody>(422, 'destination_rejected')
   public async createLink(@Body() body: LinkWrite, @Request() request: ExpressRequest): Promise<LinkView> {
-    const link = await this.links.create(principalOf(request), body);
+    const principal = principalOf(request);
+    const link = await this.links.create(principal, parseOrThrow(LinkCreate, body));
     this.setStatus(201);
     this.setHeader('Location', linkLocation(link));
     return link;
@@ -74,7 +83,10 @@ export class LinksController extends Controller {
     @Body() body: LinkBulkBody,
     @Request() request: ExpressRequest,
   ): Promise<LinkBulkResultView> {
-    return this.links.bulkCreate(principalOf(request), body);
+    const principal = principalOf(request);
+    // Only the envelope is checked here; each row is validated by the use case, which reports bad rows one by one.
+    const envelope = parseBulkEnvelope('rows', body, principal.tenant.plan.bulkRowCap);
+    return this.links.bulkCreate(principal, envelope);
   }
 
   /**
@@ -100,8 +112,9 @@ export class LinksController extends Controller {
     @Query() tag?: string,
     @Query() q?: string,
   ): Promise<LinkListView> {
-    void [limit, cursor, domain, status, tag, q]; // documented here, validated by the use case from the raw query
-    return this.links.list(principalOf(request), request.query);
+    void [limit, cursor, domain, status, tag, q]; // documented here, parsed (with defaults) from the raw query
+    const principal = principalOf(request);
+    return this.links.list(principal, parseOrThrow(LinkListQuery, request.query));
   }
 
   /**
@@ -119,7 +132,8 @@ export class LinksController extends Controller {
     @Query() domain?: string,
   ): Promise<LinkView> {
     void domain;
-    return this.withEtag(await this.links.get(principalOf(request), code, request.query));
+    const principal = principalOf(request);
+    return this.withEtag(await this.links.get(principal, code, parseOrThrow(LinkLocatorQuery, request.query)));
   }
 
   /**
@@ -143,7 +157,11 @@ export class LinksController extends Controller {
     @Header('If-Match') ifMatch?: string,
   ): Promise<LinkView> {
     void domain;
-    return this.withEtag(await this.links.update(principalOf(request), code, request.query, body, ifMatch));
+    const principal = principalOf(request);
+    // The query before the body, and both before the link is looked up: a bad body is a 400 even for an unknown code.
+    const locator = parseOrThrow(LinkLocatorQuery, request.query);
+    const patch = parseOrThrow(LinkPatch, body);
+    return this.withEtag(await this.links.update(principal, code, locator, patch, ifMatch));
   }
 
   /**
@@ -165,7 +183,8 @@ export class LinksController extends Controller {
     @Header('If-Match') ifMatch?: string,
   ): Promise<void> {
     void domain;
-    await this.links.remove(principalOf(request), code, request.query, ifMatch);
+    const principal = principalOf(request);
+    await this.links.remove(principal, code, parseOrThrow(LinkLocatorQuery, request.query), ifMatch);
     this.setStatus(204);
   }
 

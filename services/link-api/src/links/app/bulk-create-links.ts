@@ -1,6 +1,7 @@
 import {
   isDomainError,
-  parseBulkEnvelope,
+  LinkCreate,
+  parseOrThrow,
   shortUrlOf,
   type LinkBulkResult,
   type LinkBulkRowResult,
@@ -9,16 +10,20 @@ import { withTenantAccepting } from '@waymark/auth';
 import { isUsableDomain } from '../domain/link-rules';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
-import { channelIdsOf, domainOf, prepareLink, type LinkDraft } from './prepare-link';
+import { prepareLink, type LinkDraft } from './prepare-link';
+
+/** A bulk body whose envelope the edge checked; rows stay unknown: validating each alone is this use case's job. */
+export interface LinkBulkRows {
+  rows: readonly unknown[];
+}
 
 /**
  * POST /v1/links/bulk: every row is validated, screened and created on its own, so a bad row fails alone and the
- * others are created (with the same events as single creates). Only the envelope (1..500 rows, the plan's cap) can
- * fail the whole request.
+ * others are created (with the same events as single creates). Only the envelope (1..500 rows, the plan's cap,
+ * checked at the HTTP edge) can fail the whole request.
  */
 export function bulkCreateLinks(deps: LinkDeps) {
-  return async (caller: LinkActor, body: unknown): Promise<LinkBulkResult> => {
-    const { rows } = parseBulkEnvelope('rows', body, caller.tenant.plan.bulkRowCap);
+  return async (caller: LinkActor, { rows }: LinkBulkRows): Promise<LinkBulkResult> => {
     const actor = await withTenantAccepting(caller, (tenant) =>
       rows.every((row) => isUsableDomain(tenant, domainOf(row))),
     );
@@ -28,7 +33,7 @@ export function bulkCreateLinks(deps: LinkDeps) {
     await Promise.all(
       rows.map(async (row, index) => {
         try {
-          drafts.push({ row: index, draft: await prepareLink(deps, actor, row, known) });
+          drafts.push({ row: index, draft: await prepareLink(deps, actor, parseOrThrow(LinkCreate, row), known) });
         } catch (error) {
           results[index] = failed(index, error, row);
         }
@@ -71,4 +76,15 @@ function failed(row: number, error: unknown, input: unknown): LinkBulkRowResult 
     error: error.message,
     errorCode: error.code,
   };
+}
+
+/** Channel ids a row names, read leniently to look them all up at once: the row itself is validated later. */
+function channelIdsOf(row: unknown): string[] {
+  const ids = (row as { notifyChannels?: unknown } | null)?.notifyChannels;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The domain a row names, read leniently: the row itself is validated later. */
+function domainOf(row: unknown): unknown {
+  return (row as { domain?: unknown } | null)?.domain;
 }

@@ -1,17 +1,17 @@
 import { withTenantAccepting } from '@waymark/auth';
-import type { Link } from '@waymark/contracts';
+import type { Link, LinkCreate } from '@waymark/contracts';
 import { isUsableDomain } from '../domain/link-rules';
 import { toLink } from '../domain/link-record';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
-import { channelIdsOf, domainOf, prepareLink } from './prepare-link';
+import { prepareLink } from './prepare-link';
 
-/** POST /v1/links: validates, screens and stores one link; it goes live as `active` once its event is published. */
+/** POST /v1/links: checks, screens and stores one parsed link; it goes live as `active` once its event is published. */
 export function createLink(deps: LinkDeps) {
-  return async (caller: LinkActor, body: unknown): Promise<Link> => {
-    const actor = await withTenantAccepting(caller, (tenant) => isUsableDomain(tenant, domainOf(body)));
-    const known = await deps.channels.knownChannels(actor.tenant.id, channelIdsOf(body));
-    const draft = await prepareLink(deps, actor, body, known);
+  return async (caller: LinkActor, input: LinkCreate): Promise<Link> => {
+    const actor = await withTenantAccepting(caller, (tenant) => isUsableDomain(tenant, input.domain));
+    const known = await deps.channels.knownChannels(actor.tenant.id, input.notifyChannels ?? []);
+    const draft = await prepareLink(deps, actor, input, known);
     const [outcome] = await insertDrafts(deps.links, [draft]);
     if (!outcome) throw new Error('insertDrafts returned no outcome');
     if ('error' in outcome) throw outcome.error;

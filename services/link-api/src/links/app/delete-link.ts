@@ -1,12 +1,11 @@
-import { DomainError, LinkLocatorQuery, parseOrThrow } from '@waymark/contracts';
+import { DomainError, type LinkLocatorQuery } from '@waymark/contracts';
 import { assertIfMatch } from '../domain/link-etag';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
 
 /** DELETE /v1/links/{code}: the row goes (its code is free again) and a tombstone goes out on links.v1. */
 export function deleteLink(deps: Pick<LinkDeps, 'links'>) {
-  return async (actor: LinkActor, code: string, query: unknown, ifMatch?: string): Promise<void> => {
-    const { domain } = parseOrThrow(LinkLocatorQuery, query);
+  return async (actor: LinkActor, code: string, { domain }: LinkLocatorQuery, ifMatch?: string): Promise<void> => {
     const link = await findLink(deps.links, actor, code, domain);
     if (ifMatch !== undefined) {
       // The precondition is judged on the row read under lock (never on the read cache); writing nothing.

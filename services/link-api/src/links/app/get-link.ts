@@ -1,12 +1,11 @@
-import { LinkLocatorQuery, parseOrThrow, type Link } from '@waymark/contracts';
+import type { Link, LinkLocatorQuery } from '@waymark/contracts';
 import { toLink } from '../domain/link-record';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
 
 /** GET /v1/links/{code} */
 export function getLink(deps: Pick<LinkDeps, 'links'>) {
-  return async (actor: LinkActor, code: string, query: unknown): Promise<Link> => {
-    const { domain } = parseOrThrow(LinkLocatorQuery, query);
+  return async (actor: LinkActor, code: string, { domain }: LinkLocatorQuery): Promise<Link> => {
     return toLink(await findLink(deps.links, actor, code, domain));
   };
 }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { DomainError, LinkLocatorQuery, LinkPatch, parseOrThrow, type Link } from '@waymark/contracts';
+import { DomainError, type Link, type LinkLocatorQuery, type LinkPatch } from '@waymark/contracts';
 import type { LinkRecord } from '../domain/link-record';
 import { toLink } from '../domain/link-record';
 import { assertIfMatch } from '../domain/link-etag';
@@ -16,9 +16,13 @@ type Changes = Partial<Pick<LinkRecord, 'destination' | 'status' | 'title' | 'ta
  * A body that changes nothing writes and publishes nothing.
  */
 export function updateLink(deps: LinkDeps) {
-  return async (actor: LinkActor, code: string, query: unknown, body: unknown, ifMatch?: string): Promise<Link> => {
-    const { domain } = parseOrThrow(LinkLocatorQuery, query);
-    const patch = parseOrThrow(LinkPatch, body);
+  return async (
+    actor: LinkActor,
+    code: string,
+    { domain }: LinkLocatorQuery,
+    patch: LinkPatch,
+    ifMatch?: string,
+  ): Promise<Link> => {
     const changes = await checkedChanges(deps, actor, patch);
     const link = await findLink(deps.links, actor, code, domain);
     const updated = await deps.links.update(link.id, (current) => {
