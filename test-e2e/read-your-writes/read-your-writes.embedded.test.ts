@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRunnerEnv, ManagedProcess } from '@waymark/testkit';
 import { startWebhookReceiver, type WebhookReceiver } from '../system/support/webhook-receiver';
-import { BOUND_P99_MS, failuresOf, runReadYourWritesChecks } from './support/run-checks';
+import { BOUND_P99_MS, failuresOf } from './support/run-checks';
+import { runChecksInOwnProcess } from './support/own-process';
 
 jest.setTimeout(900_000);
 
@@ -43,7 +44,7 @@ describe('read-your-writes in the embedded mode', () => {
 
   it('answers every request that depends on an acknowledged write as if the write were applied everywhere', async () => {
     const operatorToken = readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim();
-    const report = await runReadYourWritesChecks(
+    const report = await runChecksInOwnProcess(
       {
         apiUrl: `http://127.0.0.1:${ports.API}`,
         operatorToken,

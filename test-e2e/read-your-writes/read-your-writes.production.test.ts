@@ -1,5 +1,6 @@
 import { startSystem, type System } from '../system/support/system';
-import { failuresOf, runReadYourWritesChecks } from './support/run-checks';
+import { failuresOf } from './support/run-checks';
+import { runChecksInOwnProcess } from './support/own-process';
 
 jest.setTimeout(900_000);
 
@@ -17,7 +18,7 @@ describe('read-your-writes in the production shape', () => {
 
   it('answers every request that depends on an acknowledged write as if the write were applied everywhere', async () => {
     const running = system as System;
-    const report = await runReadYourWritesChecks(
+    const report = await runChecksInOwnProcess(
       {
         apiUrl: running.gateway.url,
         operatorToken: running.operatorToken,
