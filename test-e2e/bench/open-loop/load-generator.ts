@@ -29,7 +29,7 @@ export interface LoadGenerator {
   stop(): void;
 }
 
-const RUN_TS = path.join(REPO_ROOT, 'packages', 'http', 'test', 'support', 'run-ts.js');
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 
 /** Starts the load generator in its own process (see load-generator-process.ts); one run at a time. */
 export async function startLoadGenerator(): Promise<LoadGenerator> {
