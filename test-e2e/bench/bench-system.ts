@@ -1,5 +1,5 @@
 import { waitFor } from '@waymark/testkit';
-import { startSystem, type System } from '../system/support/system';
+import { startSystem, type DirectSystem } from '../system/support/system';
 import { onboardTenant, type Tenant } from '../system/support/tenant';
 import { visit } from '../system/support/visitor';
 
@@ -8,8 +8,8 @@ export const HOOK_PATH = '/bench-hooks';
 const PLAN = 'bench';
 
 /** The whole system with one tenant on a plan whose rate limit the load stays under (it measures work, not 429s). */
-export async function startBenchSystem(): Promise<{ system: System; tenant: Tenant }> {
-  const system = await startSystem();
+export async function startBenchSystem(): Promise<{ system: DirectSystem; tenant: Tenant }> {
+  const system = await startSystem({ faultProxies: false });
   try {
     const plan = await system.operator.call('PUT', `/admin/v1/plans/${PLAN}`, {
       rateLimitPerMinute: 1_000_000,
@@ -45,7 +45,7 @@ async function createLinks(
   return codes;
 }
 
-async function webhookChannel(system: System, tenant: Tenant): Promise<string> {
+async function webhookChannel(system: DirectSystem, tenant: Tenant): Promise<string> {
   const config = { url: `${system.receiver.base}${HOOK_PATH}` };
   const channel = await tenant.api.call('POST', '/v1/channels', { type: 'webhook', name: 'bench', config });
   if (channel.status !== 201) throw new Error(`channel: ${channel.status} ${channel.text}`);
@@ -65,7 +65,7 @@ async function webhookChannel(system: System, tenant: Tenant): Promise<string> {
  * both redirectors and to analytics-ingest before this returns, so the clock starts on a system that has caught up.
  */
 export async function prepareBenchLinks(
-  system: System,
+  system: DirectSystem,
   tenant: Tenant,
   links: number,
   probes: number,

@@ -1,5 +1,5 @@
 import { percentile } from './latency-recorder';
-import type { System } from '../system/support/system';
+import type { DirectSystem } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { visit } from '../system/support/visitor';
 
@@ -31,7 +31,7 @@ export class ClickProbes {
   private unanswered = 0;
 
   constructor(
-    private readonly system: System,
+    private readonly system: DirectSystem,
     private readonly tenant: Tenant,
     private readonly hookPath: string,
   ) {}

@@ -9,7 +9,7 @@
  */
 import { readAllStats, infraRoots, ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
 import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { System } from '../system/support/system';
+import type { DirectSystem } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { describeLatencies } from './click-probes';
 import { percentile } from './latency-recorder';
@@ -34,7 +34,7 @@ const PROBES = Math.min(120, Math.max(20, Math.floor(SECONDS / 1.5)));
 const LATE_AFTER_MS = 5;
 const P99_LIMIT_MS = 50;
 
-let system: System;
+let system: DirectSystem;
 let tenant: Tenant;
 let watched: WatchedProcess[];
 let generator: LoadGenerator;
@@ -45,13 +45,12 @@ beforeAll(async () => {
   ({ system, tenant } = await startBenchSystem());
   generator = await startLoadGenerator();
   // The system's own infrastructure (not the test kit's shared one, started before), its services, the generator
-  // and this process (the probes, the webhook receiver and the fault proxies every service reaches Redis and
-  // PostgreSQL through).
+  // and this process (the probes and the webhook receiver; the services reach Redis and PostgreSQL directly).
   watched = [
     ...[...system.services.values()].map((s) => ({ name: s.name, pid: s.proc.pid, tree: true })),
     ...infraRoots(await readAllStats(), before),
     { name: 'load generator', pid: generator.pid, tree: false },
-    { name: 'bench process (probes, fault proxies)', pid: process.pid, tree: false },
+    { name: 'bench process (probes, webhook receiver)', pid: process.pid, tree: false },
   ];
 }, 300_000);
 

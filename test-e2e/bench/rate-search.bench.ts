@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { System } from '../system/support/system';
+import type { DirectSystem } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { percentile } from './latency-recorder';
 import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
@@ -29,7 +29,7 @@ const P99_LIMIT_MS = 50;
 /** Pause between steps so one step's tail (batches in flight) does not weigh on the next one's start. */
 const SETTLE_MS = 3000;
 
-let system: System;
+let system: DirectSystem;
 let tenant: Tenant;
 let generator: LoadGenerator;
 const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -7,7 +7,7 @@
  * here asserts a timing. The open-loop bench (open-loop.bench.ts) is `npm run bench:system`.
  */
 import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { System } from '../system/support/system';
+import type { DirectSystem } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
 import { ClickProbes, describeLatencies } from './click-probes';
 import { LatencyRecorder } from './latency-recorder';
@@ -19,7 +19,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 48);
 const LINKS = 2000;
 const PROBES = 120;
 
-let system: System;
+let system: DirectSystem;
 let tenant: Tenant;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 

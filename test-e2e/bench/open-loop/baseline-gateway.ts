@@ -1,5 +1,5 @@
 import { startGateway, upstreamOf } from '../../system/support/gateway';
-import type { System } from '../../system/support/system';
+import type { DirectSystem } from '../../system/support/system';
 import { percentile } from '../latency-recorder';
 import { startBareServer } from '../one-instance-ratio';
 import type { GeneratorRun, LoadGenerator } from './load-generator';
@@ -21,7 +21,7 @@ export interface BaselineResult {
  * is a bare node:http 302 server: what the gateway and the machine cost before any of the system's work.
  */
 export async function runBaseline(
-  system: System,
+  system: DirectSystem,
   generator: LoadGenerator,
   load: Omit<GeneratorRun, 'gatewayPort' | 'apiEvery'>,
 ): Promise<BaselineResult> {

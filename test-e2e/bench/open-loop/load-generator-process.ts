@@ -1,7 +1,7 @@
 /*
  * The open-loop load generator's own process (started by load-generator.ts through run-ts.js): it shares no event
- * loop with the bench process, which hosts the fault proxies every service's Redis and PostgreSQL traffic crosses, so
- * their work cannot delay a send or the reading of an answer. Each 'run' message is one open-loop run.
+ * loop with the bench process, which hosts the probes and the webhook receiver, so their work cannot delay a send or
+ * the reading of an answer. Each 'run' message is one open-loop run.
  */
 import { LatencyRecorder } from '../latency-recorder';
 import { RouteMix } from '../route-mix';

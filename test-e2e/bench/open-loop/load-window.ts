@@ -1,6 +1,6 @@
 import { ClickProbes, type ProbeLatencies } from '../click-probes';
 import type { LatencyRecorder } from '../latency-recorder';
-import type { System } from '../../system/support/system';
+import type { DirectSystem } from '../../system/support/system';
 import type { Tenant } from '../../system/support/tenant';
 import type { LagPoint } from './lag-math';
 import { LagSampler } from './lag-sampler';
@@ -9,7 +9,7 @@ import { redirectsBetween, type OpenLoopResult } from './open-loop-load';
 import { sampleTicks, type WatchedProcess } from './proc-sampler';
 
 export interface LoadWindowOptions {
-  system: System;
+  system: DirectSystem;
   generator: LoadGenerator;
   /** The tenant's short domain, its API key and the codes to redirect. */
   host: string;

@@ -45,12 +45,19 @@ export interface System {
 
 type Instance = { service: ServiceName; label: string; port: number; env: Record<string, string> };
 
+/** The system without its fault proxies: the services reach Redis and PostgreSQL directly. */
+export type DirectSystem = Omit<System, 'redisProxy' | 'postgresProxy'>;
+
 /**
  * The whole production shape on this machine: a private Kafka mock cluster (tests pause it), a private Redis and a
  * private PostgreSQL server (each service migrates its own schema; tests restart it), each behind a fault proxy,
  * s3rver, an SMTP sink, the six services as separate processes (two redirectors, two notifiers) and nginx in front.
+ * With `faultProxies: false` the services connect to Redis and PostgreSQL directly: the proxies forward every
+ * statement through this process's event loop, which a timing measurement would count as the services' time.
  */
-export async function startSystem(): Promise<System> {
+export function startSystem(): Promise<System>;
+export function startSystem(options: { faultProxies: false }): Promise<DirectSystem>;
+export async function startSystem(options: { faultProxies?: boolean } = {}): Promise<System | DirectSystem> {
   const stoppers: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
@@ -68,13 +75,10 @@ export async function startSystem(): Promise<System> {
     stoppers.push(kafka.stop, redis.stop, postgres.stop, s3.stop, smtp.stop, receiver.stop, () =>
       rm(spool, { recursive: true, force: true }),
     );
-    const redisUrl = new URL(redis.url);
-    const redisProxy = await startFaultProxy({ target: { host: redisUrl.hostname, port: Number(redisUrl.port) } });
-    stoppers.push(redisProxy.stop);
-    const postgresProxy = await startFaultProxy({ target: { host: '127.0.0.1', port: postgres.port } });
-    stoppers.push(postgresProxy.stop);
+    const proxies = options.faultProxies === false ? undefined : await startFaultProxies(redis.url, postgres.port);
+    if (proxies) stoppers.push(proxies.redisProxy.stop, proxies.postgresProxy.stop);
     const databaseUrl = new URL(postgres.url);
-    databaseUrl.host = postgresProxy.address;
+    if (proxies) databaseUrl.host = proxies.postgresProxy.address;
 
     const instances = await planInstances(spool);
     const portsOf = (service: ServiceName) =>
@@ -91,7 +95,7 @@ export async function startSystem(): Promise<System> {
     const shared: Record<string, string> = {
       KAFKA_BROKERS: kafka.brokers.join(','),
       DATABASE_URL: databaseUrl.toString(),
-      REDIS_URL: `redis://${redisProxy.address}`,
+      REDIS_URL: proxies ? `redis://${proxies.redisProxy.address}` : redis.url,
       S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
       S3_ACCESS_KEY: s3.accessKey,
       S3_SECRET_KEY: s3.secretKey,
@@ -131,9 +135,8 @@ export async function startSystem(): Promise<System> {
       operatorToken,
       openApi,
       kafka,
-      redisProxy,
       postgres,
-      postgresProxy,
+      ...proxies,
       receiver,
       smtp,
       services,
@@ -144,6 +147,19 @@ export async function startSystem(): Promise<System> {
     await stopAll();
     throw error;
   }
+}
+
+/** A proxy in front of Redis and one in front of PostgreSQL, each of which a test can make refuse or reset. */
+async function startFaultProxies(redisUrl: string, postgresPort: number) {
+  const { hostname, port } = new URL(redisUrl);
+  const redisProxy = await startFaultProxy({ target: { host: hostname, port: Number(port) } });
+  const postgresProxy = await startFaultProxy({ target: { host: '127.0.0.1', port: postgresPort } }).catch(
+    async (error: unknown) => {
+      await redisProxy.stop();
+      throw error;
+    },
+  );
+  return { redisProxy, postgresProxy };
 }
 
 async function planInstances(spool: string): Promise<Instance[]> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SCOPES, type Scope } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
 import type { ApiClient } from './api-client';
-import type { System } from './system';
+import type { DirectSystem } from './system';
 
 export interface Tenant {
   id: string;
@@ -31,7 +31,7 @@ function secondsUntilRestored(header: string | null): number {
  * keys from identity.v1 on its own; the notifier has two instances, so the check is repeated).
  */
 export async function onboardTenant(
-  system: System,
+  system: DirectSystem,
   opts: { plan?: string; entitlements?: string[] } = {},
 ): Promise<Tenant> {
   const domain = `go-${randomBytes(4).toString('hex')}.example.test`;
