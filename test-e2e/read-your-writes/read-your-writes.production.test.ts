@@ -24,6 +24,11 @@ describe('read-your-writes in the production shape', () => {
         operatorToken: running.operatorToken,
         visitorPort: running.gateway.port,
         webhookBase: running.receiver.base,
+        // Where a slow removal's time went: PostgreSQL itself, or one of the services' event loops.
+        watch: {
+          metricsUrls: Object.fromEntries([...running.services].map(([label, s]) => [label, `${s.url}/metrics`])),
+          databaseUrl: running.postgres.url,
+        },
       },
       'production shape',
     );

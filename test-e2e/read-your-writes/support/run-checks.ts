@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { retriedUnavailable, type RywTarget } from './ryw-target';
 import { BOUNDS, DEPENDENCIES } from './dependencies';
 import { startCpuBurners } from './cpu-burners';
+import { watchStalls, type Stalls } from './stall-watch';
 import { onboard } from './tenant-setup';
 
 /** Attempts per dependency and samples per bound; RYW_ROUNDS lowers it for a quick look while debugging. */
@@ -14,6 +15,8 @@ export interface RywReport {
   bounds: { name: string; samples: number; p99Ms: number; maxMs: number; retried503: number; failures: string[] }[];
   /** How late this process's own timers ran while it measured the bounds: a stall here inflates every sample. */
   measuringDelay?: { maxMs: number; p99Ms: number; heapMb: number };
+  /** How late PostgreSQL and each service ran meanwhile, when the target says what to watch. */
+  stalls?: Stalls;
 }
 
 function p99(samples: number[]): number {
@@ -41,6 +44,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
     }
     const ownDelay = monitorEventLoopDelay({ resolution: 10 });
     ownDelay.enable();
+    const stalls = target.watch ? await watchStalls(target.watch.metricsUrls, target.watch.databaseUrl) : undefined;
     for (const bound of BOUNDS) {
       const retriedBefore = retriedUnavailable.count;
       const samples: number[] = [];
@@ -61,6 +65,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
       });
     }
     ownDelay.disable();
+    if (stalls) report.stalls = await stalls.stop();
     report.measuringDelay = {
       maxMs: Math.round(ownDelay.max / 1e6),
       p99Ms: Math.round(ownDelay.percentile(99) / 1e6),
@@ -84,6 +89,7 @@ export async function runReadYourWritesChecks(target: RywTarget, shape: string):
             `max ${report.measuringDelay.maxMs} ms, heap ${report.measuringDelay.heapMb} MB`,
         ]
       : []),
+    ...(report.stalls ? [`  meanwhile elsewhere: ${describeStalls(report.stalls)}`] : []),
   ];
   console.log(lines.join('\n'));
   return report;
@@ -94,4 +100,12 @@ export function failuresOf(report: RywReport): string[] {
   return [...report.dependencies, ...report.bounds].flatMap((d) =>
     d.failures.slice(0, 3).map((failure) => `${d.name}: ${failure} (${d.failures.length} in all)`),
   );
+}
+
+function describeStalls(stalls: Stalls): string {
+  const loops = Object.entries(stalls.eventLoopMaxMs)
+    .map(([label, ms]) => `${label} ${ms ?? '?'}`)
+    .join(', ');
+  const postgres = stalls.postgresMaxMs === undefined ? '' : `PostgreSQL \`SELECT 1\` max ${stalls.postgresMaxMs} ms; `;
+  return `${postgres}services' event-loop delay max (ms): ${loops}`;
 }

@@ -16,6 +16,8 @@ export interface RywTarget {
   visitorPort: number;
   /** A local HTTP endpoint the notifier may deliver to (`http://localhost:PORT`). */
   webhookBase: string;
+  /** What to watch for stalls while the bounds are measured: each service's /metrics by label, and PostgreSQL. */
+  watch?: { metricsUrls: Record<string, string>; databaseUrl?: string };
 }
 
 /** How many answers were 503 and tried again, as the client contract says (a 503 is never a wrong answer). */
