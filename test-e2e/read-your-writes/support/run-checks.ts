@@ -106,6 +106,8 @@ function describeStalls(stalls: Stalls): string {
   const loops = Object.entries(stalls.eventLoopMaxMs)
     .map(([label, ms]) => `${label} ${ms ?? '?'}`)
     .join(', ');
-  const postgres = stalls.postgresMaxMs === undefined ? '' : `PostgreSQL \`SELECT 1\` max ${stalls.postgresMaxMs} ms; `;
+  const failed = stalls.postgresFailures ? ` (${stalls.postgresFailures} failed)` : '';
+  const postgres =
+    stalls.postgresMaxMs === undefined ? '' : `PostgreSQL \`SELECT 1\` max ${stalls.postgresMaxMs} ms${failed}; `;
   return `${postgres}services' event-loop delay max (ms): ${loops}`;
 }

@@ -4,6 +4,8 @@ import { Client } from 'pg';
 export interface Stalls {
   /** Slowest `SELECT 1` on a connection of its own, polled every 50 ms; absent when the target gave no database. */
   postgresMaxMs?: number;
+  /** Polls that failed (their time still counts above): a non-zero count means the server was unreachable meanwhile. */
+  postgresFailures?: number;
   /** Each service process's largest event-loop delay (its `nodejs_eventloop_lag_max_seconds`), by label. */
   eventLoopMaxMs: Record<string, number | null>;
 }
@@ -23,11 +25,11 @@ export async function watchStalls(
   const postgres = databaseUrl ? await pollPostgres(databaseUrl) : undefined;
   return {
     async stop() {
-      const postgresMaxMs = await postgres?.stop();
+      const polled = await postgres?.stop();
       const labels = Object.keys(metricsUrls);
       const lags = await Promise.all(labels.map((label) => lagMaxOf(metricsUrls[label] as string)));
       return {
-        ...(postgresMaxMs === undefined ? {} : { postgresMaxMs }),
+        ...(polled ? { postgresMaxMs: polled.maxMs, postgresFailures: polled.failures } : {}),
         eventLoopMaxMs: Object.fromEntries(labels.map((label, i) => [label, lags[i] ?? null])),
       };
     },
@@ -42,15 +44,18 @@ async function lagMaxOf(metricsUrl: string): Promise<number | null> {
   return match ? Math.round(Number(match[1]) * 1000) : null;
 }
 
-async function pollPostgres(databaseUrl: string): Promise<{ stop(): Promise<number> }> {
+async function pollPostgres(databaseUrl: string): Promise<{ stop(): Promise<{ maxMs: number; failures: number }> }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   let running = true;
   let maxMs = 0;
+  let failures = 0;
+  // A failed poll is counted and the watch goes on: stopping at the first error would report a quiet server.
+  client.on('error', () => undefined);
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      await client.query('SELECT 1');
+      await client.query('SELECT 1').catch(() => (failures += 1));
       maxMs = Math.max(maxMs, performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -60,7 +65,7 @@ async function pollPostgres(databaseUrl: string): Promise<{ stop(): Promise<numb
       running = false;
       await loop.catch(() => undefined);
       await client.end().catch(() => undefined);
-      return Math.round(maxMs);
+      return { maxMs: Math.round(maxMs), failures };
     },
   };
 }
