@@ -52,12 +52,18 @@ function oracleComponents(spec: string): OracleComponent[] {
   });
 }
 
+/** A component's characters and length; set 64 (Z) is base64url, whose value may end in up to two '=' of padding. */
+function componentPattern(c: OracleComponent): string {
+  const plain = `${CLASSES[c.charset]}{${c.min},${c.max}}`;
+  return c.charset === 'Z' ? `(?=[A-Za-z0-9_\\-=]{${c.min},${c.max}}$)${CLASSES.Z}+={0,2}` : plain;
+}
+
 const ROWS = AI_DICTIONARY.flatMap(([ais, , spec]) => {
   const [from = ais, to = from] = ais.split('-');
   const out: Array<{ ai: string; spec: string; components: OracleComponent[]; pattern: RegExp }> = [];
   const components = oracleComponents(spec);
   const body = components
-    .map((c) => `${c.optional ? '(?:' : ''}${CLASSES[c.charset]}{${c.min},${c.max}}${c.optional ? ')?' : ''}`)
+    .map((c) => `${c.optional ? '(?:' : ''}${componentPattern(c)}${c.optional ? ')?' : ''}`)
     .join('');
   for (let n = Number(from); n <= Number(to); n++)
     out.push({ ai: String(n).padStart(from.length, '0'), spec, components, pattern: new RegExp(`^${body}$`) });

@@ -23,7 +23,8 @@ function charsetIssue(ai: string, c: AiComponent, part: string): Gs1Result<strin
   if (c.charset === 'Y' && [...part].some((ch) => !CSET39.has(ch))) {
     return fail(issue('bad_character', `AI ${ai} may contain only GS1 character set 39 (A-Z, 0-9, #, -, /)`, ai));
   }
-  if (c.charset === 'Z' && !/^[A-Za-z0-9_-]*={0,2}$/.test(part))
+  // Base64url with its optional padding: up to two '=' after at least one data character, never padding alone.
+  if (c.charset === 'Z' && !/^[A-Za-z0-9_-]+={0,2}$/.test(part))
     return fail(issue('bad_character', `AI ${ai} must be base64url`, ai));
   return undefined;
 }
