@@ -6,6 +6,8 @@
 # which never downloads a browser of its own).
 set -euo pipefail
 
+bash "$(dirname "$0")/test-host-scheduling.sh"
+
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v kcat >/dev/null 2>&1 || need+=(kcat)

@@ -1,5 +1,5 @@
 import { startSystem, type System } from '../system/support/system';
-import { failuresOf } from './support/run-checks';
+import { boundsMissed, failuresOf } from './support/run-checks';
 import { runChecksInOwnProcess } from './support/own-process';
 
 jest.setTimeout(900_000);
@@ -33,8 +33,9 @@ describe('read-your-writes in the production shape', () => {
       'production shape',
     );
     expect(failuresOf(report)).toEqual([]);
-    // The removal bounds are printed above, not asserted here: with every core burnt by the test and ten processes
-    // sharing the two that remain, the production shape's consumers lag by seconds (the embedded test asserts them).
-    expect(report.bounds.map((bound) => bound.failures.length)).toEqual(report.bounds.map(() => 0));
+    // The bound the decisions document states. It holds on a 2-core host with every core burnt, once the kernel's
+    // autogroup is off (scripts/test-host-scheduling.sh): with it on, this host's kernel left PostgreSQL's backends
+    // runnable but unscheduled for seconds, and the watch above prints such a stall beside the delays.
+    expect(boundsMissed(report)).toEqual([]);
   });
 });

@@ -102,6 +102,13 @@ export function failuresOf(report: RywReport): string[] {
   );
 }
 
+/** The removals whose p99 delay is not under the stated bound, with that delay. */
+export function boundsMissed(report: RywReport): string[] {
+  return report.bounds
+    .filter((bound) => !(bound.p99Ms < BOUND_P99_MS))
+    .map((bound) => `${bound.name}: p99 ${bound.p99Ms} ms, not under ${BOUND_P99_MS} ms`);
+}
+
 function describeStalls(stalls: Stalls): string {
   const loops = Object.entries(stalls.eventLoopMaxMs)
     .map(([label, ms]) => `${label} ${ms ?? '?'}`)
