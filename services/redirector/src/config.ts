@@ -25,7 +25,7 @@ export const configSchema = z.object({
   CLICK_BATCH_MAX: positiveInt().default(500),
   /** Below the brokers' message.max.bytes (1 MiB by default), with room for the records' own framing. */
   CLICK_BATCH_MAX_BYTES: positiveInt().default(768 * 1024),
-  CLICK_FLUSH_INTERVAL: env.duration().default(20),
+  CLICK_FLUSH_INTERVAL: env.duration().default(100),
   CLICK_DEGRADE_AFTER: env.duration().default(2_000),
   CLICK_RETRY_INTERVAL: env.duration().default(1_000),
   /**

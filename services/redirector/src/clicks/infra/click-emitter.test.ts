@@ -69,12 +69,40 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
 const codes = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `c${from + i}`);
 
 describe('ClickEmitter batches', () => {
-  it('publishes a full batch at once, without waiting for the flush interval, then what queued behind it', async () => {
+  it('publishes a full batch at once, without waiting for the flush interval; a part-filled one waits for it', async () => {
     const publisher = recordingPublisher();
     const emitter = await startEmitter(publisher, { batchMax: 50 });
     for (let i = 0; i < 120; i += 1) emitter.record(click(i));
-    await until(() => emitter.stats.published === 120);
+    await until(() => emitter.stats.published === 100);
+    expect(publisher.published).toEqual([codes(0, 50), codes(50, 100)]);
+    expect(emitter.stats.queued).toBe(20);
+    // Stopping does not wait for the interval: what is queued is published before the emitter ends.
+    await emitter.stop(1_000);
     expect(publisher.published).toEqual([codes(0, 50), codes(50, 100), codes(100, 120)]);
+  });
+
+  it('under steady load publishes a part-filled batch once it is flushMs old, not as soon as the last publish is answered', async () => {
+    const publishedAt: number[] = [];
+    let published = 0;
+    const publisher = {
+      // A broker that answers in 10 ms: without the wait, every answer would send the few clicks that came meanwhile.
+      publish: async (batch: ClickBatch) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        publishedAt.push(Date.now());
+        published += batch.length;
+      },
+    };
+    const emitter = await startEmitter(publisher, { flushMs: 100 });
+    const started = Date.now();
+    let sent = 0;
+    while (Date.now() - started < 500) {
+      emitter.record(click(sent));
+      sent += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await until(() => published === sent, 2_000);
+    // 500 ms of clicks at a 100 ms linger: about five publishes (plus one for the tail), not one per 10 ms answer.
+    expect(publishedAt.length).toBeLessThanOrEqual(7);
   });
 
   it('writes later batches into the buffers of published ones, each batch holding its own events only', async () => {
@@ -107,7 +135,7 @@ describe('ClickEmitter batches', () => {
     const publisher = recordingPublisher();
     const one = new ClickBatch();
     one.appendVisit(click(0));
-    const emitter = await startEmitter(publisher, { batchMax: 1_000, batchMaxBytes: 3 * one.size });
+    const emitter = await startEmitter(publisher, { batchMax: 1_000, batchMaxBytes: 3 * one.size, flushMs: 50 });
     for (let i = 0; i < 10; i += 1) emitter.record(click(i));
     await until(() => emitter.stats.published === 10);
     expect(publisher.published).toEqual([codes(0, 3), codes(3, 6), codes(6, 9), codes(9, 10)]);
