@@ -22,6 +22,7 @@ export {
   type ReplayReport,
 } from './tools/replay-dead-letters';
 export { listDeadLetters, type DeadLetterEntry } from './tools/list-dead-letters';
+export { BatchCoalescer } from './shared/batch-coalescer';
 export { FreshReads, type FreshReadsOptions } from './read-model/fresh-reads';
 export {
   instrumentEventBus,

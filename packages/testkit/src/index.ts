@@ -28,3 +28,4 @@ export {
   type PlanRecord,
   type TenantRecordOptions,
 } from './identity-records';
+export { settled } from './settled';

@@ -1,4 +1,4 @@
-import { settled } from '../../../test/support/settled';
+import { settled } from '@waymark/testkit';
 import { StripedBatchWriter } from './striped-batch-writer';
 
 /** Flushes the test finishes by hand, recorded per stripe. */

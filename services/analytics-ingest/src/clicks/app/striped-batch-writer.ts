@@ -1,4 +1,4 @@
-import { BatchCoalescer } from './batch-coalescer';
+import { BatchCoalescer } from '@waymark/events';
 
 /**
  * Splits every submitted batch into stripes (a stripe of an item is `stripeOf(item) % stripes`) and writes each

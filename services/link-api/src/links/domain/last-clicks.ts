@@ -16,19 +16,26 @@ export interface LastClick {
  * count: they were redirected and are counted clicks flagged `bot`, as the notifier and analytics see them.
  */
 export function latestClicks(facts: readonly ClickFact[]): LastClick[] {
+  return newestPerLink(
+    facts
+      .filter((fact) => fact.method !== 'HEAD')
+      .map((fact) => ({
+        tenantId: fact.tenantId,
+        domain: fact.domain,
+        code: fact.code,
+        linkCreatedAt: fact.createdAt,
+        at: new Date(fact.ts),
+      })),
+  );
+}
+
+/** The newest of the given clicks per link incarnation: what batches merged into one write reduce to. */
+export function newestPerLink(clicks: readonly LastClick[]): LastClick[] {
   const latest = new Map<string, LastClick>();
-  for (const fact of facts) {
-    if (fact.method === 'HEAD') continue;
-    const id = `${linkKey(fact)}@${fact.createdAt}`;
+  for (const click of clicks) {
+    const id = `${linkKey(click)}@${click.linkCreatedAt}`;
     const previous = latest.get(id);
-    if (previous && previous.at.getTime() >= fact.ts) continue;
-    latest.set(id, {
-      tenantId: fact.tenantId,
-      domain: fact.domain,
-      code: fact.code,
-      linkCreatedAt: fact.createdAt,
-      at: new Date(fact.ts),
-    });
+    if (previous === undefined || previous.at.getTime() < click.at.getTime()) latest.set(id, click);
   }
   return [...latest.values()];
 }

@@ -1,4 +1,4 @@
-import { settled } from '../../../test/support/settled';
+import { settled } from '@waymark/testkit';
 import { BatchCoalescer } from './batch-coalescer';
 
 /** A flush the test finishes by hand, to see what the coalescer hands over while one is running. */

@@ -1,0 +1,68 @@
+import type { ClickFact } from '@waymark/contracts';
+import type { EventBus, IncomingMessage, SubscribeOptions, Subscription } from '@waymark/events';
+import { settled } from '@waymark/testkit';
+import type { LastClick } from '../domain/last-clicks';
+import { startClicksConsumer } from './clicks.consumer';
+import type { LastClickWriter } from './last-click.writer';
+
+const fact = (code: string, ts: number): ClickFact =>
+  ({
+    code,
+    ts,
+    domain: 'go.example',
+    tenantId: 't1',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    method: 'GET',
+  }) as ClickFact;
+
+const batchOf = (...facts: ClickFact[]) => facts.map((value) => ({ value }) as IncomingMessage<ClickFact>);
+
+/** A bus that hands the subscription's handler to the test, which then plays the batches a consumer would. */
+function capturingBus() {
+  let options: SubscribeOptions<ClickFact> | undefined;
+  const bus = {
+    subscribe: async (given: SubscribeOptions<ClickFact>) => {
+      options = given;
+      return {} as Subscription;
+    },
+  } as unknown as EventBus;
+  return { bus, options: () => options as SubscribeOptions<ClickFact> };
+}
+
+/** A writer whose writes the test finishes by hand. */
+function controlledWriter() {
+  const writes: Array<{ clicks: readonly LastClick[]; finish: () => void }> = [];
+  const writer = {
+    record: (clicks: readonly LastClick[]) =>
+      new Promise<number>((resolve) => writes.push({ clicks, finish: () => resolve(clicks.length) })),
+  } as unknown as LastClickWriter;
+  return { writer, writes };
+}
+
+describe('the clicks.v1 consumer of lastClickAt', () => {
+  it('merges the batches that arrive while a write runs into the next write, newest click per link', async () => {
+    const { bus, options } = capturingBus();
+    const { writer, writes } = controlledWriter();
+    await startClicksConsumer(bus, writer, 'link-api.clicks', async () => true);
+    expect(options().partitionsConsumedConcurrently).toBe(12);
+
+    const first = options().handleBatch(batchOf(fact('a', 1)));
+    const second = options().handleBatch(batchOf(fact('a', 5), fact('b', 2)));
+    const third = options().handleBatch(batchOf(fact('a', 3), fact('c', 4)));
+    expect(writes.map((w) => w.clicks.map((c) => c.code))).toEqual([['a']]);
+
+    writes[0]?.finish();
+    expect(await settled(first)).toBe('resolved');
+    // Still waiting: their clicks are in the second write, which has not committed.
+    expect([await settled(second), await settled(third)]).toEqual(['pending', 'pending']);
+    expect(writes.length).toBe(2);
+    expect(writes[1]?.clicks.map((c) => [c.code, c.at.getTime()])).toEqual([
+      ['a', 5],
+      ['b', 2],
+      ['c', 4],
+    ]);
+
+    writes[1]?.finish();
+    await Promise.all([second, third]);
+  });
+});
