@@ -1,16 +1,5 @@
-import type { ClickFact } from '@waymark/contracts';
+import { clickFact as fact } from '../../../test/support/click-fact';
 import { latestClicks } from './last-clicks';
-
-const fact = (code: string, ts: number, extra: Partial<ClickFact> = {}): ClickFact =>
-  ({
-    code,
-    ts,
-    domain: 'go.example',
-    tenantId: 't1',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    method: 'GET',
-    ...extra,
-  }) as ClickFact;
 
 describe('latestClicks', () => {
   it('keeps the newest click per link, in any order, duplicates included', () => {

@@ -1,19 +1,10 @@
 import type { ClickFact } from '@waymark/contracts';
 import type { EventBus, IncomingMessage, SubscribeOptions, Subscription } from '@waymark/events';
 import { settled } from '@waymark/testkit';
+import { clickFact as fact } from '../../../test/support/click-fact';
 import type { LastClick } from '../domain/last-clicks';
 import { startClicksConsumer } from './clicks.consumer';
 import type { LastClickWriter } from './last-click.writer';
-
-const fact = (code: string, ts: number): ClickFact =>
-  ({
-    code,
-    ts,
-    domain: 'go.example',
-    tenantId: 't1',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    method: 'GET',
-  }) as ClickFact;
 
 const batchOf = (...facts: ClickFact[]) => facts.map((value) => ({ value }) as IncomingMessage<ClickFact>);
 
