@@ -2,11 +2,12 @@ import { context, ROOT_CONTEXT, type Context } from '@waymark/tracing';
 
 /**
  * Merges batches handed in while a flush is running into the next flush, so that several partitions' batches
- * (consumed concurrently) share one statement and one commit instead of paying ~one fsync each. One flush runs at
- * a time (two concurrent ones measured slower: smaller statements that wait on each other's rollup rows); a caller's promise settles with the flush that carried its items, so a consumer still commits its offsets
- * only after its own events are stored, and a failed flush fails every batch in it (each is redelivered or retried).
- * A flush of one batch runs in that batch's trace context (its statements join its trace); a flush of several runs
- * in none, rather than in whichever batch happened to start the drain.
+ * (consumed concurrently) share one statement and one commit instead of paying a round trip and a commit each. One
+ * flush runs at a time (analytics-ingest measured two concurrent ones slower: smaller statements that wait on each
+ * other's rows; it runs one coalescer per stripe instead). A caller's promise settles with the flush that carried its
+ * items, so a consumer still commits its offsets only after its own items are stored, and a failed flush fails every
+ * batch in it (each is redelivered or retried). A flush of one batch runs in that batch's trace context (its
+ * statements join its trace); a flush of several runs in none, rather than in whichever batch started the drain.
  */
 export class BatchCoalescer<T> {
   private pending: Array<{ items: T[]; context: Context; settle: (error?: unknown) => void }> = [];
