@@ -9,11 +9,15 @@ export interface LoggerOptions {
   readonly level?: Level | 'silent';
   /** Human-readable lines for a terminal (pino-pretty); JSON lines otherwise. */
   readonly pretty?: boolean;
-  /** Where JSON lines go (stdout by default); ignored when `pretty` is set. */
+  /** Where JSON lines go (stdout, written synchronously, by default); ignored when `pretty` is set. */
   readonly destination?: DestinationStream;
 }
 
-/** The one way a Waymark process makes its root logger: JSON lines, ISO time, secrets redacted. */
+/**
+ * The one way a Waymark process makes its root logger: JSON lines, ISO time, secrets redacted. Lines go to stdout
+ * synchronously, like Node's own stdout on a pipe: pino's default asynchronous writer, at exit, writes its queue
+ * ahead of a write still in flight, so a stopping service's last lines came out of order.
+ */
 export function createLogger(options: LoggerOptions): Logger {
   const config: pino.LoggerOptions = {
     level: options.level ?? 'info',
@@ -25,5 +29,5 @@ export function createLogger(options: LoggerOptions): Logger {
   if (options.pretty) {
     return pino({ ...config, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } });
   }
-  return options.destination ? pino(config, options.destination) : pino(config);
+  return pino(config, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }
