@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger } from './create-logger';
+
+const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -68,5 +74,32 @@ describe('createLogger', () => {
     logger.info('hidden');
     logger.warn('shown');
     expect(lines.map((l) => l.msg)).toEqual(['shown']);
+  });
+
+  it('writes its default stdout lines in order with what the process prints itself, up to an immediate exit', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'waymark-logger-'));
+    try {
+      const child = path.join(dir, 'child.ts');
+      writeFileSync(
+        child,
+        [
+          `import { createLogger } from ${JSON.stringify(path.join(__dirname, 'create-logger'))};`,
+          `const logger = createLogger({ service: 'child' });`,
+          `for (let i = 0; i < 3; i += 1) {`,
+          `  logger.info('logged ' + i);`,
+          `  process.stdout.write('printed ' + i + '\\n');`,
+          `}`,
+          `process.exit(0);`,
+        ].join('\n'),
+      );
+      const out = execFileSync(process.execPath, [RUN_TS, child], { encoding: 'utf8' });
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { msg: string }).msg : line));
+      expect(lines).toEqual(['logged 0', 'printed 0', 'logged 1', 'printed 1', 'logged 2', 'printed 2']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
