@@ -1,41 +1,70 @@
 export interface RecordedLatencies {
-  samples: [string, number[]][];
+  /** Per route class: latencies (ms) and when each request was due or started (ms since the run's start). */
+  samples: [string, { ms: number[]; atMs: number[] }][];
+  /** Per route class: each unexpected outcome with its due time. */
   failures: [string, [string, number][]][];
 }
 
-/** Latencies and outcomes per route class of a load run. */
-export class LatencyRecorder {
-  private readonly samples = new Map<string, number[]>();
-  private readonly failures = new Map<string, Map<string, number>>();
+interface ClassSamples {
+  ms: number[];
+  atMs: number[];
+}
 
-  record(routeClass: string, ms: number, outcome: 'ok' | string): void {
+/** Latencies and outcomes per route class of a load run, each with the time it was due, so a window can be cut. */
+export class LatencyRecorder {
+  private readonly samples = new Map<string, ClassSamples>();
+  /** Per route class, each unexpected outcome with its due time. */
+  private readonly failures = new Map<string, [string, number][]>();
+
+  /** One answered (or failed) request: its class, latency, outcome and due time in ms since the run's start. */
+  record(routeClass: string, ms: number, outcome: 'ok' | string, atMs: number): void {
     if (outcome !== 'ok') {
-      const byOutcome = this.failures.get(routeClass) ?? new Map<string, number>();
-      byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
-      this.failures.set(routeClass, byOutcome);
+      const list = this.failures.get(routeClass) ?? [];
+      list.push([outcome, atMs]);
+      this.failures.set(routeClass, list);
     }
-    const list = this.samples.get(routeClass) ?? [];
-    list.push(ms);
-    this.samples.set(routeClass, list);
+    const entry = this.samples.get(routeClass) ?? { ms: [], atMs: [] };
+    entry.ms.push(ms);
+    entry.atMs.push(atMs);
+    this.samples.set(routeClass, entry);
+  }
+
+  /** The requests due at or after `fromMs`: the steady window of a run that began with a warm-up. */
+  since(fromMs: number): LatencyRecorder {
+    const window = new LatencyRecorder();
+    for (const [routeClass, { ms, atMs }] of this.samples) {
+      for (let i = 0; i < ms.length; i += 1) {
+        if ((atMs[i] as number) < fromMs) continue;
+        const entry = window.samples.get(routeClass) ?? { ms: [], atMs: [] };
+        entry.ms.push(ms[i] as number);
+        entry.atMs.push(atMs[i] as number);
+        window.samples.set(routeClass, entry);
+      }
+    }
+    for (const [routeClass, list] of this.failures) {
+      const kept = list.filter(([, atMs]) => atMs >= fromMs);
+      if (kept.length > 0) window.failures.set(routeClass, kept);
+    }
+    return window;
   }
 
   /** One line per class: count, rate over `seconds`, p50, p99 and the unexpected outcomes. */
   lines(seconds: number): string[] {
-    return [...this.samples].map(([routeClass, list]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      const failed = [...(this.failures.get(routeClass) ?? [])].map(([outcome, n]) => `${outcome} x${n}`).join(', ');
-      return `${routeClass.padEnd(22)} ${String(list.length).padStart(8)} requests ${(list.length / seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(sorted, 0.5).toFixed(1)} ms   p99 ${percentile(sorted, 0.99).toFixed(1)} ms${failed ? `   unexpected: ${failed}` : ''}`;
+    return [...this.samples].map(([routeClass, { ms }]) => {
+      const sorted = [...ms].sort((a, b) => a - b);
+      const failed = [...this.outcomeCounts(routeClass)].map(([outcome, n]) => `${outcome} x${n}`).join(', ');
+      return `${routeClass.padEnd(22)} ${String(ms.length).padStart(8)} requests ${(ms.length / seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(sorted, 0.5).toFixed(1)} ms   p99 ${percentile(sorted, 0.99).toFixed(1)} ms${failed ? `   unexpected: ${failed}` : ''}`;
     });
   }
 
   /** Every latency recorded for one route class, failures included. */
   samplesOf(routeClass: string): readonly number[] {
-    return this.samples.get(routeClass) ?? [];
+    return this.samples.get(routeClass)?.ms ?? [];
   }
 
   /** Requests of one route class that did not get their expected answer. */
   failuresOf(routeClass: string): number {
-    return [...(this.failures.get(routeClass)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+    return this.failures.get(routeClass)?.length ?? 0;
   }
 
   /** Requests of every route class that did not get their expected answer. */
@@ -47,21 +76,27 @@ export class LatencyRecorder {
   export(): RecordedLatencies {
     return {
       samples: [...this.samples],
-      failures: [...this.failures].map(([routeClass, byOutcome]) => [routeClass, [...byOutcome]]),
+      failures: [...this.failures],
     };
   }
 
   static from(recorded: RecordedLatencies): LatencyRecorder {
     const recorder = new LatencyRecorder();
-    for (const [routeClass, list] of recorded.samples) recorder.samples.set(routeClass, list);
-    for (const [routeClass, byOutcome] of recorded.failures) recorder.failures.set(routeClass, new Map(byOutcome));
+    for (const [routeClass, entry] of recorded.samples) recorder.samples.set(routeClass, entry);
+    for (const [routeClass, list] of recorded.failures) recorder.failures.set(routeClass, list);
     return recorder;
   }
 
   get total(): number {
     let total = 0;
-    for (const list of this.samples.values()) total += list.length;
+    for (const { ms } of this.samples.values()) total += ms.length;
     return total;
+  }
+
+  private outcomeCounts(routeClass: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [outcome] of this.failures.get(routeClass) ?? []) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    return counts;
   }
 }
 

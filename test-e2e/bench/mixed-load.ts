@@ -23,6 +23,7 @@ export async function runMixedLoad(opts: MixedLoadOptions): Promise<void> {
   const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, { connections: opts.concurrency });
   const mix = new RouteMix(opts.codes, opts.host, opts.apiKey);
   const deadline = Date.now() + opts.seconds * 1000;
+  const runStart = performance.now();
   const client = async (): Promise<void> => {
     while (Date.now() < deadline) {
       const call = Math.random() < opts.apiShare ? mix.apiCall() : mix.redirect();
@@ -36,7 +37,7 @@ export async function runMixedLoad(opts: MixedLoadOptions): Promise<void> {
       } catch (error) {
         outcome = error instanceof Error ? error.name : 'error';
       }
-      opts.recorder.record(call.routeClass, performance.now() - started, outcome);
+      opts.recorder.record(call.routeClass, performance.now() - started, outcome, started - runStart);
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency }, client));

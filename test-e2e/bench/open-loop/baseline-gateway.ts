@@ -7,8 +7,11 @@ import { readAllStats, infraRoots, sampleTicks, ticksPerSecond, type WatchedProc
 import { cpuSecondsPerThousand } from './proc-cpu';
 
 export interface BaselineResult {
+  /** Over the window after the warm-up. */
   p50Ms: number;
   p99Ms: number;
+  /** Over the whole run, warm-up included. */
+  wholeRunP99Ms: number;
   sent: number;
   dropped: number;
   failed: number;
@@ -18,12 +21,14 @@ export interface BaselineResult {
 
 /**
  * The same offered rate of redirects through a second nginx with the gateway's configuration whose redirect upstream
- * is a bare node:http 302 server: what the gateway and the machine cost before any of the system's work.
+ * is a bare node:http 302 server: what the gateway and the machine cost before any of the system's work. Measured
+ * after the same warm-up as the system's run, since a cold nginx, server and generator have a start of their own.
  */
 export async function runBaseline(
   system: DirectSystem,
   generator: LoadGenerator,
   load: Omit<GeneratorRun, 'gatewayPort' | 'apiEvery'>,
+  warmupS: number,
 ): Promise<BaselineResult> {
   const bare = await startBareServer();
   const ports = (prefix: string) =>
@@ -44,12 +49,20 @@ export async function runBaseline(
       { name: 'baseline', pid: bare.pid, tree: false },
     ];
     const startTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
-    const { load: result, recorder } = await generator.run({ ...load, gatewayPort: gateway.port, apiEvery: 0 });
+    const seconds = warmupS + load.seconds;
+    const { load: result, recorder } = await generator.run({
+      ...load,
+      seconds,
+      gatewayPort: gateway.port,
+      apiEvery: 0,
+    });
     const endTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
-    const latencies = [...recorder.samplesOf('redirect')].sort((a, b) => a - b);
+    const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+    const latencies = sorted(recorder.since(warmupS * 1000).samplesOf('redirect'));
     return {
       p50Ms: percentile(latencies, 0.5),
       p99Ms: percentile(latencies, 0.99),
+      wholeRunP99Ms: percentile(sorted(recorder.samplesOf('redirect')), 0.99),
       sent: result.keeping.sent,
       dropped: result.keeping.dropped,
       failed: result.keeping.sent - result.redirectsOk,

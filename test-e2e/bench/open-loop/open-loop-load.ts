@@ -54,7 +54,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
     } catch (error) {
       outcome = error instanceof Error ? error.name : 'error';
     }
-    opts.recorder.record(call.routeClass, performance.now() - start - dueMs, outcome);
+    opts.recorder.record(call.routeClass, performance.now() - start - dueMs, outcome, dueMs);
     if (outcome === 'ok' && call.routeClass === 'redirect') redirectDueMs[redirectsOk++] = dueMs;
   };
 
