@@ -1,7 +1,7 @@
 /*
  * `npm run bench:system:search` (issue 32): the highest offered rate the whole system holds. Open-loop steps from
  * BENCH_SEARCH_FROM (500) to BENCH_SEARCH_TO (2500) req/s in BENCH_SEARCH_STEP (250) on the same running system, each
- * measured for BENCH_STEP_SECONDS (30) after BENCH_STEP_WARMUP_SECONDS (5) at the step's rate; a step holds when
+ * measured for BENCH_STEP_SECONDS (60) after BENCH_STEP_WARMUP_SECONDS (5) at the step's rate; a step holds when
  * redirect p99 stays under 50 ms, every consumer group's lag stays bounded and nothing is dropped or fails. The search
  * stops at the first step that does not hold and prints the highest rate that held. Figures only: it asserts
  * correctness, not timings.
@@ -24,7 +24,7 @@ const env = (name: string, fallback: number) => {
 const FROM = env('BENCH_SEARCH_FROM', 500);
 const TO = env('BENCH_SEARCH_TO', 2500);
 const STEP = env('BENCH_SEARCH_STEP', 250);
-const STEP_SECONDS = env('BENCH_STEP_SECONDS', 30);
+const STEP_SECONDS = env('BENCH_STEP_SECONDS', 60);
 const STEP_WARMUP_SECONDS = env('BENCH_STEP_WARMUP_SECONDS', 5);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
 const P99_LIMIT_MS = 50;
