@@ -40,4 +40,12 @@ describe('LatencyRecorder', () => {
     expect([...received.since(30_000).samplesOf('redirect')]).toEqual([3, 4]);
     expect(received.since(30_000).failed).toBe(1);
   });
+
+  it('counts the requests of a class due in a span that got their expected answer', () => {
+    const recorder = run();
+    expect(recorder.answeredBetween('redirect', 0, 35_000)).toBe(2);
+    expect(recorder.answeredBetween('redirect', 30_000, 50_000)).toBe(1);
+    expect(recorder.answeredBetween('redirect', 200, 31_000)).toBe(0);
+    expect(recorder.answeredBetween('api', 0, 50_000)).toBe(1);
+  });
 });

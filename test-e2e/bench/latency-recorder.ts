@@ -1,13 +1,13 @@
-export interface RecordedLatencies {
-  /** Per route class: latencies (ms) and when each request was due or started (ms since the run's start). */
-  samples: [string, { ms: number[]; atMs: number[] }][];
-  /** Per route class: each unexpected outcome with its due time. */
-  failures: [string, [string, number][]][];
-}
-
+/** One route class's requests: latencies (ms) and when each was due or started (ms since the run's start). */
 interface ClassSamples {
   ms: number[];
   atMs: number[];
+}
+
+export interface RecordedLatencies {
+  samples: [string, ClassSamples][];
+  /** Per route class: each unexpected outcome with its due time. */
+  failures: [string, [string, number][]][];
 }
 
 /** Latencies and outcomes per route class of a load run, each with the time it was due, so a window can be cut. */
@@ -33,13 +33,13 @@ export class LatencyRecorder {
   since(fromMs: number): LatencyRecorder {
     const window = new LatencyRecorder();
     for (const [routeClass, { ms, atMs }] of this.samples) {
-      for (let i = 0; i < ms.length; i += 1) {
-        if ((atMs[i] as number) < fromMs) continue;
-        const entry = window.samples.get(routeClass) ?? { ms: [], atMs: [] };
-        entry.ms.push(ms[i] as number);
-        entry.atMs.push(atMs[i] as number);
-        window.samples.set(routeClass, entry);
-      }
+      const kept: ClassSamples = { ms: [], atMs: [] };
+      atMs.forEach((at, i) => {
+        if (at < fromMs) return;
+        kept.ms.push(ms[i] as number);
+        kept.atMs.push(at);
+      });
+      if (kept.ms.length > 0) window.samples.set(routeClass, kept);
     }
     for (const [routeClass, list] of this.failures) {
       const kept = list.filter(([, atMs]) => atMs >= fromMs);
@@ -60,6 +60,14 @@ export class LatencyRecorder {
   /** Every latency recorded for one route class, failures included. */
   samplesOf(routeClass: string): readonly number[] {
     return this.samples.get(routeClass)?.ms ?? [];
+  }
+
+  /** Requests of one route class due in [fromMs, toMs) that got their expected answer. */
+  answeredBetween(routeClass: string, fromMs: number, toMs: number): number {
+    const due = (at: number) => at >= fromMs && at < toMs;
+    const all = (this.samples.get(routeClass)?.atMs ?? []).filter(due).length;
+    const failed = (this.failures.get(routeClass) ?? []).filter(([, at]) => due(at)).length;
+    return all - failed;
   }
 
   /** Requests of one route class that did not get their expected answer. */

@@ -19,7 +19,7 @@ process.on('message', (run: GeneratorRun) => {
         offered: result.offered,
         keeping: { ...result.keeping },
         elapsedS: result.elapsedS,
-        redirectDueMs: [...result.redirectDueMs],
+        redirectsOk: result.redirectsOk,
       };
       process.send?.(reply);
     },

@@ -19,7 +19,7 @@ export type GeneratorReply =
       offered: number;
       keeping: Pick<ScheduleKeeping, 'sent' | 'late' | 'dropped' | 'maxLatenessMs'>;
       elapsedS: number;
-      redirectDueMs: number[];
+      redirectsOk: number;
     }
   | { ok: false; error: string };
 
@@ -48,9 +48,8 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
           child.off('exit', exited);
           if (!reply.ok) return reject(new Error(`the load generator failed: ${reply.error}`));
           const keeping = Object.assign(new ScheduleKeeping(run.lateAfterMs ?? 5), reply.keeping);
-          const redirectDueMs = Float64Array.from(reply.redirectDueMs);
-          const { offered, elapsedS } = reply;
-          const load = { offered, keeping, elapsedS, redirectDueMs, redirectsOk: redirectDueMs.length };
+          const { offered, elapsedS, redirectsOk } = reply;
+          const load = { offered, keeping, elapsedS, redirectsOk };
           resolve({ load, recorder: LatencyRecorder.from(reply.recorded) });
         });
         child.send(run);

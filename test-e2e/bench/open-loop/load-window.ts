@@ -6,7 +6,7 @@ import type { Tenant } from '../../system/support/tenant';
 import type { LagPoint } from './lag-math';
 import { LagSampler } from './lag-sampler';
 import type { LoadGenerator } from './load-generator';
-import { redirectsBetween, type OpenLoopResult } from './open-loop-load';
+import type { OpenLoopResult } from './open-loop-load';
 import { sampleTicks, type WatchedProcess } from './proc-sampler';
 
 export interface LoadWindowOptions {
@@ -93,7 +93,7 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
     cpuBefore: await cpuBefore,
     cpuAfter,
     windowS: (windowToMs - windowFromMs) / 1000,
-    windowClicks: redirectsBetween(load, windowFromMs, windowToMs),
+    windowClicks: recorder.answeredBetween('redirect', windowFromMs, windowToMs),
     // Consumers that fell behind drain after the load; the grace lets the probe latencies show how far.
     probes: await probes?.results(opts.probes?.graceMs ?? 0),
   };
