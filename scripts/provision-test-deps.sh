@@ -3,7 +3,7 @@
 # The test kit starts these as local processes: redis-server, kcat (librdkafka's mock Kafka cluster), nginx (the API
 # gateway in end-to-end tests), ghostscript and qpdf (print preflight of exported artwork), wrk (the benchmarks' load
 # generator, whose shared loader in the test kit has a test of its own), chromium (browser tests through playwright-core,
-# which never downloads a browser of its own).
+# which never downloads a browser of its own), setpriv (util-linux: the test kit's child processes die with their parent).
 set -euo pipefail
 
 bash "$(dirname "$0")/test-host-scheduling.sh"
@@ -16,6 +16,7 @@ command -v gs >/dev/null 2>&1 || need+=(ghostscript)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v wrk >/dev/null 2>&1 || need+=(wrk)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "provision: all test dependencies present"
