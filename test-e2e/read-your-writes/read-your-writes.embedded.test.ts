@@ -12,7 +12,7 @@ describe('read-your-writes in the embedded mode', () => {
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    system = await startEmbeddedWaymark({ webhookHosts: 'localhost' });
+    system = await startEmbeddedWaymark({ webhookHosts: new URL(receiver.base).host });
   }, 240_000);
 
   afterAll(async () => {

@@ -17,7 +17,8 @@ describe('@waymark/sdk against the embedded mode', () => {
   let tenant: SdkTenant;
 
   beforeAll(async () => {
-    [system, receiver] = await Promise.all([startEmbeddedWaymark(), startWebhookReceiver()]);
+    receiver = await startWebhookReceiver();
+    system = await startEmbeddedWaymark({ webhookHosts: new URL(receiver.base).host });
     tenant = await onboardWithSdk(system);
   }, 240_000);
 

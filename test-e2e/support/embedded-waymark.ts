@@ -15,7 +15,7 @@ export interface EmbeddedWaymark {
 }
 
 export interface EmbeddedWaymarkOptions {
-  /** Hosts plain-http webhooks may go to (`WEBHOOK_HTTP_ALLOWED_HOSTS`). Default `localhost`. */
+  /** `host:port` entries plain-http webhooks may go to (`WEBHOOK_HTTP_ALLOWED_HOSTS`); none by default. */
   webhookHosts?: string;
   /** More environment for the process (overrides the defaults above). */
   env?: NodeJS.ProcessEnv;
@@ -32,12 +32,12 @@ function startTarget(): string {
 
 /**
  * The embedded mode (all six services in one process) on free ports with a fresh data directory, started as
- * `npm start` starts it; plain-http webhooks are allowed to where tests run their receivers. Needs the build.
+ * `npm start` starts it; plain-http webhooks are allowed to the receivers named in `webhookHosts`. Needs the build.
  */
 export async function startEmbeddedWaymark(options: EmbeddedWaymarkOptions = {}): Promise<EmbeddedWaymark> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waymark-embedded-'));
   const { ports, env } = await embeddedRunnerEnv(dataDir, {
-    WEBHOOK_HTTP_ALLOWED_HOSTS: options.webhookHosts ?? 'localhost',
+    WEBHOOK_HTTP_ALLOWED_HOSTS: options.webhookHosts ?? '',
     ...options.env,
   });
   const proc = new ManagedProcess(process.execPath, [startTarget()], { deathSignal: 'SIGTERM', env, cwd: REPO_ROOT });

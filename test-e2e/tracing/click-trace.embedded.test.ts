@@ -28,7 +28,7 @@ describe('one click traced across the services', () => {
     [otlp, webhooks] = await Promise.all([startOtlpReceiver(), startWebhookReceiver()]);
     // Spans are exported every 200 ms rather than every 5 s, so the test waits less.
     const env = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' };
-    system = await startEmbeddedWaymark({ env });
+    system = await startEmbeddedWaymark({ env, webhookHosts: new URL(webhooks.base).host });
   }, 240_000);
 
   afterAll(async () => {

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
+      WEBHOOK_HTTP_ALLOWED_HOSTS: `localhost:${port}`,
       MAIL_DIR: '/tmp/notifier-bench-mail',
       DELIVERY_POLL_INTERVAL: '100ms',
     }),

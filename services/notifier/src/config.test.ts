@@ -46,3 +46,32 @@ describe('notifier configuration: key rotation settings', () => {
     expect(() => loadConfig(base({ SECRET_RESEAL_INTERVAL: 'often' }))).toThrow(/SECRET_RESEAL_INTERVAL/);
   });
 });
+
+describe('notifier configuration: plain-http webhook allowlist', () => {
+  it('takes host:port entries, written as URLs write hosts (numeric IPv4 forms dotted, lower case)', () => {
+    const config = loadConfig(
+      base({ WEBHOOK_HTTP_ALLOWED_HOSTS: ' 127.0.0.1:9000, Receiver.Test:8080,2130706433:9001,127.1:80,[::1]:9002' }),
+    );
+    expect(config.WEBHOOK_HTTP_ALLOWED_HOSTS).toEqual([
+      '127.0.0.1:9000',
+      'receiver.test:8080',
+      '127.0.0.1:9001',
+      '127.0.0.1:80',
+      '[::1]:9002',
+    ]);
+    expect(loadConfig(base()).WEBHOOK_HTTP_ALLOWED_HOSTS).toEqual([]);
+  });
+
+  it.each(['127.0.0.1', 'localhost', '127.0.0.1:9000,localhost', '::1', 'localhost:0', 'localhost:70000', 'a/b:80'])(
+    'refuses %j, naming the variable: a bare host would open every port of it',
+    (value) => {
+      expect(() => loadConfig(base({ WEBHOOK_HTTP_ALLOWED_HOSTS: value }))).toThrow(/WEBHOOK_HTTP_ALLOWED_HOSTS/);
+    },
+  );
+
+  it('says why a bare host is refused', () => {
+    expect(() => loadConfig(base({ WEBHOOK_HTTP_ALLOWED_HOSTS: '127.0.0.1' }))).toThrow(
+      /WEBHOOK_HTTP_ALLOWED_HOSTS\.0: "127\.0\.0\.1" is not host:port \(a bare host would open every port/,
+    );
+  });
+});

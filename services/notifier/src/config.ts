@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { parseAllowedHost } from './channels/domain/allowed-hosts';
 
 const hostList = z.string().transform((value) =>
   value
@@ -7,6 +8,14 @@ const hostList = z.string().transform((value) =>
     .map((h) => h.trim().toLowerCase())
     .filter((h) => h.length > 0),
 );
+
+/** One `host:port` allowlist entry, normalised; a bare host is refused with the reason. */
+const allowedHost = z.string().transform((entry, ctx) => {
+  const parsed = parseAllowedHost(entry);
+  if (parsed.ok) return parsed.entry;
+  ctx.addIssue({ code: 'custom', message: parsed.reason });
+  return z.NEVER;
+});
 
 const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
   message: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
@@ -43,8 +52,11 @@ export const configSchema = z.object({
     .duration()
     .pipe(z.number().min(1_000, 'must be at least 1s').max(86_400_000, 'must be at most 24h'))
     .default(10 * 60_000),
-  /** Hosts (`name` or `name:port`) allowed over plain http and exempt from the private-address checks. */
-  WEBHOOK_HTTP_ALLOWED_HOSTS: hostList.default([]),
+  /**
+   * `host:port` entries, comma-separated, allowed over plain http and exempt from the private-address checks (every
+   * tenant's webhooks may then reach them). A bare host is refused: it would open every port of the host.
+   */
+  WEBHOOK_HTTP_ALLOWED_HOSTS: z.string().default('').pipe(hostList).pipe(z.array(allowedHost)),
   /** DNS servers for webhook hosts (`ip` or `ip:port`); the system resolver when empty. */
   WEBHOOK_DNS_SERVERS: hostList.default([]),
   DELIVERY_TIMEOUT: env.duration().default(10_000),

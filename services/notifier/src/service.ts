@@ -25,6 +25,7 @@ import {
 } from '@waymark/http';
 import { Gauge, Registry } from 'prom-client';
 import { bindChannelUseCases } from './channels/app/channel-use-cases';
+import { allowlistNotice } from './channels/domain/allowed-hosts';
 import { SecretBox } from './channels/domain/secret-box';
 import { createResolve } from './channels/infra/guarded-lookup';
 import { PrismaChannelRepository } from './channels/infra/prisma-channel.repository';
@@ -94,6 +95,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   });
   const resolve = createResolve(config.WEBHOOK_DNS_SERVERS);
   const urlPolicy = { httpAllowedHosts: config.WEBHOOK_HTTP_ALLOWED_HOSTS };
+  logger.info({ webhookHttpAllowedHosts: urlPolicy.httpAllowedHosts }, allowlistNotice(urlPolicy.httpAllowedHosts));
   const mail = createMailSender({
     smtpUrl: config.SMTP_URL,
     mailDir: config.MAIL_DIR,

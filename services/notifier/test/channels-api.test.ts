@@ -28,7 +28,10 @@ describe('channels API', () => {
     bus = await connectBus();
     dns = await startLocalDns();
     receiver = await startReceiver();
-    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv({ WEBHOOK_DNS_SERVERS: dns.address })));
+    ({ notifier, tenantId, api } = await startNotifierForTenant(
+      bus,
+      testEnv({ WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }),
+    ));
     states = await bus.subscribe({
       topic: channelsTopic,
       mode: 'group',

@@ -28,7 +28,11 @@ describe('email channels: double opt-in', () => {
     receiver = await startReceiver();
     ({ notifier, tenantId, api } = await startNotifierForTenant(
       bus,
-      testEnv({ SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://api.waymark.test' }),
+      testEnv({
+        SMTP_URL: smtp.url,
+        PUBLIC_BASE_URL: 'https://api.waymark.test',
+        WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+      }),
     ));
   });
 

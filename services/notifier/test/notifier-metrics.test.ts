@@ -33,7 +33,10 @@ describe('notifier metrics', () => {
   beforeAll(async () => {
     bus = await connectBus();
     receiver = await startReceiver();
-    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv()));
+    ({ notifier, tenantId, api } = await startNotifierForTenant(
+      bus,
+      testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }),
+    ));
   });
   afterAll(async () => {
     await notifier?.service.stop();

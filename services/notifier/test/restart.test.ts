@@ -31,7 +31,11 @@ describe('the schedule survives a crash', () => {
     const infra = getTestInfra();
     const databaseUrl = await createTestDatabase();
     const env = {
-      ...testEnv({ DELIVERY_TIME_UNIT: `${UNIT_MS}ms`, LOG_LEVEL: 'warn' }),
+      ...testEnv({
+        DELIVERY_TIME_UNIT: `${UNIT_MS}ms`,
+        LOG_LEVEL: 'warn',
+        WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+      }),
       PORT: String(await freePort()),
       KAFKA_BROKERS: infra.kafka.brokers.join(','),
       DATABASE_URL: databaseUrl,

@@ -25,7 +25,12 @@ describe('retention sweep of old deliveries', () => {
     // Retries an hour-scale "second" apart keep the failing delivery pending for the whole test.
     notifier = await startNotifier(
       bus,
-      testEnv({ DELIVERY_TIME_UNIT: '1s', DELIVERY_RETENTION: '1h', DELIVERY_RETENTION_SWEEP_INTERVAL: '100ms' }),
+      testEnv({
+        DELIVERY_TIME_UNIT: '1s',
+        DELIVERY_RETENTION: '1h',
+        DELIVERY_RETENTION_SWEEP_INTERVAL: '100ms',
+        WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+      }),
     );
     db = new Client({ connectionString: notifier.databaseUrl });
     await db.connect();

@@ -71,7 +71,11 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
 
   it('re-seals old secrets with the new key, and webhooks stay signed with each channel’s own secret', async () => {
     const oldKey = newKey();
-    const env = testEnv({ SECRET_ENCRYPTION_KEY: oldKey, SECRET_RESEAL_INTERVAL: '1s' });
+    const env = testEnv({
+      SECRET_ENCRYPTION_KEY: oldKey,
+      SECRET_RESEAL_INTERVAL: '1s',
+      WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+    });
     const first = await start(env);
     const tenant = await newTenant(bus);
     let api = apiClient(first.baseUrl, tenant.apiKey);

@@ -25,7 +25,10 @@ describe('signed webhook deliveries with the retry schedule', () => {
   beforeAll(async () => {
     bus = await connectBus();
     receiver = await startReceiver();
-    ({ notifier, tenantId, api } = await startNotifierForTenant(bus, testEnv()));
+    ({ notifier, tenantId, api } = await startNotifierForTenant(
+      bus,
+      testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }),
+    ));
   });
 
   afterAll(async () => {

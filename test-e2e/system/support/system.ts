@@ -80,7 +80,7 @@ export async function startSystem(options: { faultProxies?: boolean } = {}): Pro
     const databaseUrl = new URL(postgres.url);
     if (proxies) databaseUrl.host = proxies.postgresProxy.address;
 
-    const instances = await planInstances(spool);
+    const instances = await planInstances(spool, new URL(receiver.base).host);
     const portsOf = (service: ServiceName) =>
       instances.filter((i) => i.service === service).map((i) => `127.0.0.1:${i.port}`);
     const gateway = await startGateway({
@@ -162,7 +162,7 @@ async function startFaultProxies(redisUrl: string, postgresPort: number) {
   return { redisProxy, postgresProxy };
 }
 
-async function planInstances(spool: string): Promise<Instance[]> {
+async function planInstances(spool: string, webhookHost: string): Promise<Instance[]> {
   const secretKey = randomBytes(32).toString('base64');
   const plan: Omit<Instance, 'port'>[] = [
     { service: 'link-api', label: 'link-api', env: { OPERATOR_TOKEN: randomBytes(32).toString('hex') } },
@@ -179,7 +179,7 @@ async function planInstances(spool: string): Promise<Instance[]> {
       // The retry schedule runs in tenths (30 s becomes 3 s) so a test can see a retry.
       env: {
         SECRET_ENCRYPTION_KEY: secretKey,
-        WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
+        WEBHOOK_HTTP_ALLOWED_HOSTS: webhookHost,
         DELIVERY_POLL_INTERVAL: '100ms',
         DELIVERY_TIMEOUT: '3s',
         DELIVERY_TIME_UNIT: '100ms',

@@ -12,7 +12,7 @@ export interface ReceivedWebhook {
 }
 
 export interface WebhookReceiver {
-  /** http://localhost:PORT (the notifier allowlists `localhost` for plain http), or http://<host>:PORT when given one. */
+  /** http://localhost:PORT, or http://<host>:PORT when given one; its host:port is the notifier's allowlist entry. */
   base: string;
   received: ReceivedWebhook[];
   /** Answers the next `count` deliveries to `path` with 503 (a failing endpoint), recording them all the same. */

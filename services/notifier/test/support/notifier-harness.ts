@@ -3,20 +3,22 @@ import { generateApiKey } from '@waymark/auth';
 import { MemoryRateLimiter } from '@waymark/cache';
 import { clicksTopic, identityTopic, type ClickFact, type Scope } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
-import { createLogger } from '@waymark/logging';
+import { createLogger, type Logger } from '@waymark/logging';
 import { apiKeyRecord, createTestDatabase, getTestInfra, tenantRecord, uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig, startService, type RunningService } from '../../src';
 
 export const TEST_TIME_UNIT = '5ms';
 
-/** Notifier settings for tests: the real retry sequence at 5 ms per "second", the local receiver allowlisted. */
+/**
+ * Notifier settings for tests: the real retry sequence at 5 ms per "second". A test that delivers to a local receiver
+ * allowlists it: `WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry`.
+ */
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
     SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_HTTP_ALLOWED_HOSTS: 'localhost',
     DELIVERY_TIME_UNIT: TEST_TIME_UNIT,
     DELIVERY_POLL_INTERVAL: '20ms',
     DELIVERY_TIMEOUT: '2s',
@@ -45,9 +47,9 @@ export async function startNotifier(
   bus: KafkaEventBus,
   env: Record<string, string>,
   databaseUrl?: string,
+  logger: Logger = createLogger({ service: 'notifier', level: 'error' }),
 ): Promise<StartedNotifier> {
   const url = databaseUrl ?? (await createTestDatabase());
-  const logger = createLogger({ service: 'notifier', level: 'error' });
   const service = await startService(loadConfig(env), {
     logger,
     bus,

@@ -36,8 +36,10 @@ export async function startReceiver() {
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    /** Receiver URLs use the host name `localhost`, which the tests allowlist for plain http. */
+    /** Receiver URLs use the host name `localhost`; tests allowlist it for plain http with allowEntry. */
     url: (path: string) => `http://localhost:${port}${path}`,
+    /** The WEBHOOK_HTTP_ALLOWED_HOSTS entry that opens this receiver, and only it. */
+    allowEntry: `localhost:${port}`,
     on: (path: string, responder: Responder) => responders.set(path, responder),
     requestsTo: (path: string) => requests.filter((r) => r.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

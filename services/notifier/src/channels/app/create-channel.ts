@@ -15,7 +15,8 @@ type Deps = Pick<ChannelDeps, 'channels' | 'secrets' | 'mail' | 'urlPolicy' | 'r
  * mail could not be sent does not exist (503 `unavailable`).
  */
 export async function createChannel(deps: Deps, tenantId: string, input: ChannelCreate): Promise<Channel> {
-  if ('url' in input.config) await assertReachableUrl(deps, input.config.url);
+  // The URL is stored as it was judged: `https://2130706433/h` is kept as `https://127.0.0.1/h`.
+  const config = 'url' in input.config ? { url: await assertReachableUrl(deps, input.config.url) } : input.config;
   const id = newChannelId();
   const signingSecret = isSigned(input.type) ? newSigningSecret() : undefined;
   const record: ChannelRecord = {
@@ -25,15 +26,15 @@ export async function createChannel(deps: Deps, tenantId: string, input: Channel
     name: input.name,
     enabled: input.enabled,
     confirmed: input.type !== 'email',
-    config: input.config,
+    config,
     secretCiphertext: signingSecret ? deps.secrets.seal(signingSecret, id) : null,
     createdAt: deps.clock(),
   };
-  if (!('email' in input.config)) {
+  if (!('email' in config)) {
     await deps.channels.create(record, null, async () => undefined);
     return { ...toChannel(record), ...(signingSecret ? { signingSecret } : {}) };
   }
-  const email = input.config.email;
+  const email = config.email;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(record.createdAt.getTime() + deps.confirmation.ttlMs);
   const link = `${deps.confirmation.baseUrl}/v1/email-confirmations/${token}`;
@@ -52,13 +53,17 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** URL rules at creation: the static ones, then every address the host resolves to right now. */
-async function assertReachableUrl(deps: Pick<Deps, 'urlPolicy' | 'resolve'>, url: string): Promise<void> {
+/**
+ * URL rules at creation: the static ones, then every address the host resolves to right now. Resolves with the URL
+ * as it was judged, normalised.
+ */
+async function assertReachableUrl(deps: Pick<Deps, 'urlPolicy' | 'resolve'>, url: string): Promise<string> {
   const verdict = checkWebhookUrl(url, deps.urlPolicy);
   if (!verdict.ok) throw invalidUrl(verdict.reason);
-  if (verdict.trusted) return;
+  if (verdict.trusted) return verdict.url;
   try {
     await resolvePublic(deps.resolve, verdict.host);
+    return verdict.url;
   } catch (error) {
     const blocked = (error as { code?: string }).code === 'EWEBHOOKBLOCKED';
     throw invalidUrl(blocked ? (error as Error).message.replace(/^webhook host \S+ /, '') : 'does not resolve');

@@ -1,12 +1,14 @@
 import { isIP } from 'node:net';
 import { refusedAddressReason } from './address-policy';
+import { allowedHostKey } from './allowed-hosts';
 
 export interface WebhookUrlPolicy {
-  /** Lower-cased `host` or `host:port` entries the operator trusts: plain http allowed, address checks skipped. */
+  /** `host:port` entries (see allowed-hosts) the operator trusts: plain http allowed, address checks skipped. */
   readonly httpAllowedHosts: readonly string[];
 }
 
-export type UrlVerdict = { ok: true; trusted: boolean; host: string } | { ok: false; reason: string };
+/** `url` is the URL as WHATWG URL writes it: the form stored, and the host the checks judged. */
+export type UrlVerdict = { ok: true; trusted: boolean; host: string; url: string } | { ok: false; reason: string };
 
 /** The host name as the resolver sees it: without IPv6 brackets. */
 export function bareHost(url: URL): string {
@@ -14,14 +16,15 @@ export function bareHost(url: URL): string {
 }
 
 export function isTrustedHost(url: URL, policy: WebhookUrlPolicy): boolean {
-  const host = url.hostname.toLowerCase();
-  return policy.httpAllowedHosts.includes(host) || policy.httpAllowedHosts.includes(url.host.toLowerCase());
+  const key = allowedHostKey(url);
+  return key !== null && policy.httpAllowedHosts.includes(key);
 }
 
 /**
  * The static part of the webhook URL rules, applied at creation and again before every attempt: https only (http for
  * operator-allowlisted hosts), no credentials in the URL, and an IP-literal host must be a public address.
- * Host names are checked when they are resolved (at creation and at connect time), see guarded-lookup.
+ * Host names are checked when they are resolved (at creation and at connect time), see guarded-lookup. Numeric IPv4
+ * hosts (`2130706433`, `0x7f.1`, `127.1`) are judged as the address WHATWG URL reads them as.
  */
 export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): UrlVerdict {
   let url: URL;
@@ -40,5 +43,5 @@ export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): UrlVerdi
     const refused = refusedAddressReason(host);
     if (refused) return { ok: false, reason: refused.replace(/^resolves to/, 'is') };
   }
-  return { ok: true, trusted, host };
+  return { ok: true, trusted, host, url: url.href };
 }
