@@ -142,6 +142,25 @@ describe('the waymark CLI against the embedded system', () => {
     expect(await gs1Count('cli')).toBe(1990);
   });
 
+  it('imports a file whose rows hold a NUL and a lone surrogate, reporting those two rows alone', async () => {
+    const { text } = gs1Csv({ prefix: '402', rows: 30, badRows: [] });
+    const lines = text.replaceAll(',cli\n', ',unsafe\n').trim().split('\n');
+    lines[4] = lines[4]!.replace(',L3,', ',L\u00003,');
+    const file = join(work, 'unsafe.csv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const records = Array.from({ length: 5 }, (_, i) => ({ gtin: '9506000134352', batch: `J${i}` }));
+    records[2]!.batch = 'J\ud800';
+    const json = join(work, 'unsafe.json');
+    writeFileSync(json, JSON.stringify(records.map((r) => ({ ...r, destination: 'https://example.com/j' }))));
+    const csv = await waymark(['gs1', 'import', file, '--json'], env);
+    expect(csv.code).toBe(6);
+    expect(JSON.parse(csv.stdout)).toMatchObject({ requested: 30, created: 29, failed: 1 });
+    expect(readFileSync(`${file}.errors.csv`, 'utf8')).toMatch(/^5,.*validation_failed,batch: must not contain a NUL/m);
+    const fromJson = await waymark(['gs1', 'import', json, '--json'], env);
+    expect(JSON.parse(fromJson.stdout)).toMatchObject({ requested: 5, failed: 1 });
+    expect(readFileSync(`${json}.errors.csv`, 'utf8')).toMatch(/validation_failed,batch: must be valid Unicode/);
+  });
+
   it('resumes an interrupted import without duplicating a record', async () => {
     const file = join(work, 'resumed.csv');
     writeFileSync(file, gs1Csv({ prefix: '401', rows: 2000, badRows: [] }).text.replaceAll(',cli\n', ',resume\n'));

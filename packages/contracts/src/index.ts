@@ -2,6 +2,7 @@ export * from './topic';
 export * from './topics';
 export * from './errors';
 export * from './validation';
+export * from './json-safety';
 export * from './scopes';
 export * from './common';
 export * from './link-code';

@@ -26,9 +26,11 @@ const isPrimary = (ai: string | undefined): boolean => ai !== undefined && aiDef
 /** Index of the primary key's AI segment, or an issue when there is none. */
 function keyIndex(segments: readonly string[], options: PathOptions): Gs1Result<number> {
   if (options.stems) {
-    // Values sit at odd distances from the end, so only even distances are candidate AIs; the rightmost key wins.
+    // Values sit at odd distances from the end, so only even distances are candidate AIs; the rightmost key wins
+    // and what precedes it is the stem, even when that holds a key too (`/01/<a>/01/<b>`: the key is `01/<b>`).
     for (let k = segments.length - 2; k >= 0; k -= 2) if (isPrimary(segments[k])) return ok(k);
-    if (segments.length === 1 && isPrimary(segments[0])) return ok(0);
+    // A path that opens with a key but has no key-value pair at its end (`/01/<gtin>/10`) is that key's, badly formed.
+    if (isPrimary(segments[0])) return ok(0);
     return fail(issue('missing_primary_key', 'the path carries no GS1 primary key'));
   }
   const first = segments[0] as string;

@@ -182,4 +182,21 @@ describe('every Digital Link the dictionary permits', () => {
       issue: { reason: 'missing_primary_key' },
     });
   });
+
+  it.each([
+    ['/01/12345678901231/01/09506000134352/10/ABC', '01/12345678901231', '01/09506000134352/10/ABC'],
+    ['/01/09506000134352/01/10614141000415', '01/09506000134352', '01/10614141000415'],
+    ['/01/09506000134352/414/9506000134352', '01/09506000134352', '414/9506000134352'],
+  ])('reads %s as the rightmost key behind a stem that holds a key, as GS1 does', (path, stem, key) => {
+    const r = parseDigitalLink(path, { stems: true });
+    expect(r.ok && [r.value.stem, r.value.path]).toEqual([stem, key]);
+    expect(parseDigitalLink(path)).toMatchObject({ ok: false });
+  });
+
+  it('parses a path that opens with a key but ends without a value from that key, to say what is wrong', () => {
+    expect(parseDigitalLink('/01/09506000134352/10', { stems: true })).toMatchObject({
+      ok: false,
+      issue: { reason: 'missing_value', ai: '10' },
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { UnsafeBulkRow } from '@waymark/contracts';
 import { createHttpApp } from '../src';
 import { captureLogger } from './support/capture-logger';
 
@@ -59,6 +60,39 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
       .set('content-type', 'application/json')
       .send(`{"a":${nested(20)},"s":"\\\\u0000 is text","e":"\\ud83d\\ude00"}`)
       .expect(200);
+  });
+
+  it('checks each row of a bulk route on its own, replacing an unsafe row, and the rest of its body as a whole', async () => {
+    const seen: unknown[] = [];
+    const app = createHttpApp({
+      service: 'http-test',
+      logger: captureLogger('http-test').logger,
+      bulkRowFields: { '/bulk': 'rows' },
+      mount: (a) => {
+        a.post('/bulk', (req, res) => {
+          seen.push(req.body);
+          res.json({ unsafe: req.body.rows.map((row: unknown) => row instanceof UnsafeBulkRow), body: req.body });
+        });
+        a.post('/echo', (req, res) => void res.json(req.body));
+      },
+    });
+    const rows = `[{"t":"ok"},{"t":"a\\u0000b"},{"t":"\\ud800"},{"t":${nested(400_000)}},{"t":${nested(20)}}]`;
+    const res = await request(app).post('/bulk').set('content-type', 'application/json').send(`{"rows":${rows}}`);
+    expect(res.status).toBe(200);
+    expect(res.body.unsafe).toEqual([false, true, true, true, false]);
+    expect(res.body.body.rows[1]).toEqual({
+      '\u0000unsafeRow': { path: 't', message: 'must not contain a NUL character' },
+    });
+    expect(res.body.body.rows[3]['\u0000unsafeRow'].message).toMatch(/deeper than 32/);
+    for (const [path, body] of [
+      ['/bulk', '{"rows":[{"t":"ok"}],"note":"a\\u0000b"}'],
+      ['/bulk', `{"rows":{"t":"a\\u0000b"}}`],
+      ['/echo', `{"rows":${rows}}`],
+    ] as const) {
+      const refused = await request(app).post(path).set('content-type', 'application/json').send(body).expect(400);
+      expect(refused.body.code).toBe('validation_failed');
+    }
+    expect(seen).toHaveLength(1);
   });
 
   it.each([

@@ -124,6 +124,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     service: 'gs1-catalog',
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,
+    bulkRowFields: { '/v1/gs1/links/bulk': 'records' },
     trustProxy: config.TRUST_PROXY,
     readiness: {
       postgres: postgresReady,

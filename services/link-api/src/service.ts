@@ -170,6 +170,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       service: 'link-api',
       logger,
       corsOrigins: config.CORS_ALLOWED_ORIGINS,
+      bulkRowFields: { '/v1/links/bulk': 'rows' },
       trustProxy: config.TRUST_PROXY,
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
       authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),

@@ -177,6 +177,16 @@ test('a custom stem before the key resolves like the key alone', async () => {
   expect((await get(`/shop/01/09506000134353`)).status).toBe(400);
 });
 
+test.each([
+  [`/01/12345678901231/01/${GTIN}/10/ABC`, `/01/${GTIN}/10/ABC`, 307],
+  [`/01/${GTIN}/01/10614141000415`, '/01/10614141000415', 404],
+  [`/01/${GTIN}/414/9506000134352`, '/414/9506000134352', 404],
+])('a stem holding a key, %s, answers like the rightmost key alone, %s', async (path, key, status) => {
+  const [stemmed, alone] = [await get(path), await get(key)];
+  expect([stemmed.status, stemmed.headers.location]).toEqual([status, alone.headers.location]);
+  expect(alone.status).toBe(status);
+});
+
 test.each([[`/01/${GTIN}/10/A<B`], [`/01/${GTIN}?lot="x"`]])(
   'raw characters RFC 3986 does not allow, %s, are a 400',
   async (path) => {

@@ -8,7 +8,7 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
-import { jsonBodyGuard } from './json-body-guard';
+import { jsonBodyGuard, type BulkRowFields } from './json-body-guard';
 import { jsonOnly } from './json-only';
 import { methodNotAllowed } from './method-not-allowed';
 import { createHttpMetrics } from './metrics';
@@ -36,6 +36,11 @@ export interface HttpAppOptions {
   readonly idempotency?: IdempotencyOptions;
   /** Browser origins allowed to call the API (CORS); none, the default, allows no other site. */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Bulk routes (POST path -> rows field, e.g. `{ '/v1/links/bulk': 'rows' }`) whose rows the body guard checks one
+   * by one, so an unsafe row fails alone instead of the request (spec 4.4 rule 2).
+   */
+  readonly bulkRowFields?: BulkRowFields;
   /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
   mount(app: Express): void;
 }
@@ -69,7 +74,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(
     express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
   );
-  app.use(jsonBodyGuard);
+  app.use(jsonBodyGuard(options.bulkRowFields));
   if (options.idempotency) app.use(idempotency(options.idempotency));
   options.mount(app);
 

@@ -1,46 +1,39 @@
 import type { RequestHandler } from 'express';
+import { BULK_ROW_DEPTH, jsonValueProblem, UnsafeBulkRow } from '@waymark/contracts';
 import { InvalidInputError } from '../errors/invalid-input-error';
 
-/** A UTF-16 surrogate without its pair: no UTF-8 form exists, so PostgreSQL and the object store cannot take it. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-/** Deeper than any Waymark body (a GS1 linkset entry sits at depth 5); validators recurse, so depth is bounded. */
-export const MAX_JSON_DEPTH = 32;
+/** Bulk routes whose rows are independent (spec 4.4 rule 2): POST path -> the body field holding the rows. */
+export type BulkRowFields = Readonly<Record<string, string>>;
 
 /**
- * Walks a parsed JSON body once, without recursion, and refuses what would reach a handler as a server fault:
- * nesting deeper than MAX_JSON_DEPTH (the union validators recurse until the stack overflows), a NUL character or
- * a lone surrogate (`"\ud800"`) in any string or key (PostgreSQL refuses both in text), and numbers too large for a
- * double (JSON.parse makes them Infinity).
+ * Refuses, once and without recursion, a JSON body that would reach a handler as a server fault (see
+ * jsonValueProblem): a 400 for the request. On a bulk route, each row is held to the same checks on its own: an
+ * unsafe row is replaced by an UnsafeBulkRow, which the use case reports as a failed row, and the other rows go on;
+ * the rest of the body still gets the request-level check.
  */
-export const jsonBodyGuard: RequestHandler = (req, _res, next) => {
-  const problem = bodyProblem(req.body);
-  next(problem ? new InvalidInputError([problem]) : undefined);
-};
-
-function bodyProblem(body: unknown): { path: string; message: string } | null {
-  if (body === null || typeof body !== 'object') return null;
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: 'body' }];
-  while (stack.length > 0) {
-    const { value, depth, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\0')) return { path, message: 'must not contain a NUL character' };
-      if (LONE_SURROGATE.test(value)) return { path, message: 'must be valid Unicode (a lone surrogate)' };
-    } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { path, message: 'is a number too large to represent' };
-    } else if (value !== null && typeof value === 'object') {
-      if (depth > MAX_JSON_DEPTH) return { path: 'body', message: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
-      for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\0') || LONE_SURROGATE.test(key)) {
-          return { path, message: 'must not contain a NUL character or a lone surrogate in a key' };
-        }
-        stack.push({
-          value: child,
-          depth: depth + 1,
-          path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`,
-        });
-      }
+export function jsonBodyGuard(bulkRowFields: BulkRowFields = {}): RequestHandler {
+  return (req, _res, next) => {
+    const body: unknown = req.body;
+    const field = req.method === 'POST' ? bulkRowFields[req.path] : undefined;
+    const rows = field !== undefined && isObject(body) ? body[field] : undefined;
+    if (field === undefined || !Array.isArray(rows)) {
+      const problem = isObject(body) ? jsonValueProblem(body, 'body') : null;
+      next(problem ? new InvalidInputError([problem]) : undefined);
+      return;
     }
-  }
-  return null;
+    const problem = jsonValueProblem({ ...(body as Record<string, unknown>), [field]: [] }, 'body');
+    if (problem) {
+      next(new InvalidInputError([problem]));
+      return;
+    }
+    rows.forEach((row: unknown, index) => {
+      const issue = jsonValueProblem(row, '', BULK_ROW_DEPTH);
+      if (issue) rows[index] = new UnsafeBulkRow(issue);
+    });
+    next();
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
 }

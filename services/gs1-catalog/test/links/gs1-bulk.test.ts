@@ -217,6 +217,37 @@ test('a 500-record mixed batch reports every row in order', async () => {
   expect(body.updated + body.created).toBe(350);
 });
 
+test('a record with a NUL, a lone surrogate or nesting 40 deep fails alone and the other 497 are created', async () => {
+  const own = await newTenant(catalog);
+  const records: unknown[] = Array.from({ length: 500 }, (_, i) => ({
+    gtin: gtin13(5000 + i),
+    destination: `https://brand.example.com/h/${i}`,
+  }));
+  records[0] = { gtin: gtin13(5000), serial: 'S\u00001', destination: 'https://brand.example.com/nul' };
+  records[321] = { gtin: gtin13(5321), batch: 'L\udc00', destination: 'https://brand.example.com/surrogate' };
+  let deep: unknown = {};
+  for (let i = 1; i < 40; i++) deep = { d: deep };
+  records[498] = { gtin: gtin13(5498), destination: 'https://brand.example.com/deep', ai: deep };
+  const { status, body } = await bulk(own, { records, tags: ['hostile'] });
+  expect(status).toBe(200);
+  expect(body).toMatchObject({ requested: 500, created: 497, failed: 3 });
+  const failed = body.results.filter((r: { status: string }) => r.status === 'failed');
+  expect(failed).toEqual([
+    expect.objectContaining({ row: 0, errorCode: 'validation_failed', error: expect.stringMatching(/^serial: .*NUL/) }),
+    expect.objectContaining({ row: 321, error: expect.stringMatching(/^batch: .*surrogate/) }),
+    expect.objectContaining({ row: 498, error: expect.stringMatching(/deeper than 32/) }),
+  ]);
+  const listed = await api(catalog, own, 'GET', '/v1/gs1/links?tags=hostile&limit=500');
+  expect(listed.body.links).toHaveLength(497);
+});
+
+test('a NUL outside the records still refuses the whole request', async () => {
+  const records = [{ gtin: gtin13(5600), destination: 'https://brand.example.com/outside' }];
+  const { status, body } = await bulk(plain, { records, tags: ['a\u0000b'] });
+  expect(status).toBe(400);
+  expect(body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/body\.tags\.0: .*NUL/) });
+});
+
 test('GET lists by tags and query with a cursor; DELETE removes the record and publishes a tombstone', async () => {
   const records = Array.from({ length: 5 }, (_, i) => ({
     gtin: gtin13(3000 + i),

@@ -1,6 +1,14 @@
 import { operator } from '../support/link-api-harness';
 import { uniqueName, waitFor } from '@waymark/testkit';
-import { call, sql, withLinksApiAndTenant, watchLinks, type Api, type TestTenant } from '../support/links-fixture';
+import {
+  call,
+  newTenant,
+  sql,
+  withLinksApiAndTenant,
+  watchLinks,
+  type Api,
+  type TestTenant,
+} from '../support/links-fixture';
 
 let api: Api;
 let tenant: TestTenant;
@@ -61,6 +69,40 @@ describe('bulk create', () => {
     }
   });
 
+  it('reports a row with a NUL, a lone surrogate or nesting 40 deep as failed and creates the other 497', async () => {
+    const own = await newTenant(api);
+    const rows: unknown[] = Array.from({ length: 500 }, (_, i) => ({ destination: `https://shop.example/s/${i}` }));
+    rows[7] = { destination: 'https://shop.example/nul', title: 'a\u0000b' };
+    rows[250] = { destination: 'https://shop.example/surrogate', tags: { k: 'x\ud800' } };
+    rows[499] = { destination: 'https://shop.example/deep', title: nestedObject(40) };
+    const reply = await call(api, own.key, 'POST', '/v1/links/bulk', { rows });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ requested: 500, created: 497, failed: 3 });
+    expect(reply.body.results[7]).toMatchObject({
+      status: 'failed',
+      errorCode: 'validation_failed',
+      error: expect.stringMatching(/^title: .*NUL/),
+    });
+    expect(reply.body.results[250]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^tags\.k: .*surrogate/),
+    });
+    expect(reply.body.results[499]).toMatchObject({ status: 'failed', error: expect.stringMatching(/deeper than 32/) });
+    const stored = await sql<{ n: number }>(api, `SELECT count(*)::int AS n FROM link_api.link WHERE domain = $1`, [
+      own.domain,
+    ]);
+    expect(stored[0]!.n).toBe(497);
+  });
+
+  it('refuses a NUL outside the rows for the whole request', async () => {
+    const reply = await call(api, tenant.key, 'POST', '/v1/links/bulk', {
+      rows: [{ destination: 'https://shop.example/outside' }],
+      note: 'a\u0000b',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(/body\.note: .*NUL/) });
+  });
+
   it('refuses more than 500 rows, an empty list, or a body without rows as a whole', async () => {
     const tooMany = await call(api, tenant.key, 'POST', '/v1/links/bulk', {
       rows: Array.from({ length: 501 }, () => ({ destination: 'https://a.example/' })),
@@ -92,3 +134,10 @@ describe('bulk create', () => {
     expect((await call(api, tenant.key, 'POST', '/v1/links/bulk', { rows: rows.slice(0, 5) })).body.created).toBe(5);
   });
 });
+
+/** `{ d: { d: ... } }`, `depth` objects deep. */
+function nestedObject(depth: number): unknown {
+  let value: unknown = {};
+  for (let i = 1; i < depth; i++) value = { d: value };
+  return value;
+}

@@ -1,4 +1,10 @@
-import { isDomainError, type Gs1BulkOptions, type Gs1BulkResult, type Gs1BulkRowResult } from '@waymark/contracts';
+import {
+  isDomainError,
+  unsafeBulkRowError,
+  type Gs1BulkOptions,
+  type Gs1BulkResult,
+  type Gs1BulkRowResult,
+} from '@waymark/contracts';
 import { withTenantAccepting } from '@waymark/auth';
 import { tenantAccepts } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft, Gs1LinkDeps } from './gs1-link-ports';
@@ -13,12 +19,18 @@ import { screenGs1Targets } from './screen-gs1-targets';
  */
 export function bulkUpsertGs1Links(deps: Gs1LinkDeps) {
   return async (caller: Gs1Actor, { records, tags, upsert }: Gs1BulkOptions): Promise<Gs1BulkResult> => {
-    const actor = await withTenantAccepting(caller, (tenant) => records.every((raw) => tenantAccepts(tenant, raw)));
-    const now = deps.clock();
     const results: Gs1BulkRowResult[] = new Array(records.length);
+    // An unsafe record (NUL, lone surrogate, too deep) fails before anything reads it, even leniently.
+    const unsafe = records.map(unsafeBulkRowError);
+    unsafe.forEach((error, row) => {
+      if (error) results[row] = rowResult(row, null, null, 'failed', error.message, error.code);
+    });
+    const safe = [...records.entries()].filter(([row]) => unsafe[row] === null);
+    const actor = await withTenantAccepting(caller, (tenant) => safe.every(([, raw]) => tenantAccepts(tenant, raw)));
+    const now = deps.clock();
     const drafts: { row: number; draft: Gs1Draft }[] = [];
     const firstRowOf = new Map<string, number>();
-    for (const [row, raw] of records.entries()) {
+    for (const [row, raw] of safe) {
       try {
         const draft = await screenGs1Targets(deps.screener, prepareGs1Record(actor, raw, tags, now, deps.newId()));
         const identity = `${draft.record.domain}/${draft.record.code}`;

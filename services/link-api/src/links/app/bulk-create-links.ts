@@ -3,6 +3,7 @@ import {
   LinkCreate,
   parseOrThrow,
   shortUrlOf,
+  unsafeBulkRowError,
   type LinkBulkResult,
   type LinkBulkRowResult,
 } from '@waymark/contracts';
@@ -24,14 +25,21 @@ export interface LinkBulkRows {
  */
 export function bulkCreateLinks(deps: LinkDeps) {
   return async (caller: LinkActor, { rows }: LinkBulkRows): Promise<LinkBulkResult> => {
-    const actor = await withTenantAccepting(caller, (tenant) =>
-      rows.every((row) => isUsableDomain(tenant, domainOf(row))),
-    );
-    const known = await deps.channels.knownChannels(actor.tenant.id, [...new Set(rows.flatMap(channelIdsOf))]);
     const results: LinkBulkRowResult[] = new Array(rows.length);
+    // An unsafe row (NUL, lone surrogate, too deep) fails before anything reads it, even leniently.
+    const safe = rows.flatMap((row, index) => {
+      const unsafe = unsafeBulkRowError(row);
+      if (unsafe) results[index] = failed(index, unsafe, null);
+      return unsafe ? [] : [{ row, index }];
+    });
+    const actor = await withTenantAccepting(caller, (tenant) =>
+      safe.every(({ row }) => isUsableDomain(tenant, domainOf(row))),
+    );
+    const channelIds = new Set(safe.flatMap(({ row }) => channelIdsOf(row)));
+    const known = await deps.channels.knownChannels(actor.tenant.id, [...channelIds]);
     const drafts: { row: number; draft: LinkDraft }[] = [];
     await Promise.all(
-      rows.map(async (row, index) => {
+      safe.map(async ({ row, index }) => {
         try {
           drafts.push({ row: index, draft: await prepareLink(deps, actor, parseOrThrow(LinkCreate, row), known) });
         } catch (error) {

@@ -45,7 +45,9 @@ function gtinKey(link: DigitalLinkElements): Gs1Key {
  * the GS1 resolver standard: the nearest record from the requested level up to the GTIN answers; 307 to its default
  * link or to `?linkType=`'s link; the linkset of every level for `linkType=linkset` or
  * `Accept: application/linkset+json`; 400 when invalid; 404 for a valid key Waymark holds no record for (only GTINs
- * have records). `stems`: the path did not open with a primary key, so a custom stem may precede it.
+ * have records). Any path may carry a custom stem: the rightmost primary key is the key and what precedes it the
+ * stem, even when that holds a key too (GS1 Digital Link 1.2+, as GS1's syntax engine reads it). `stems`: the path
+ * did not open with a primary key, so one without any key is not a Digital Link (404) rather than a bad one (400).
  */
 export function resolveDigitalLink(
   deps: VisitDeps,
@@ -58,7 +60,7 @@ export function resolveDigitalLink(
   const bad = firstNonUriCharacter(raw);
   if (bad !== undefined)
     return invalidDigitalLink(issue('bad_uri', `${JSON.stringify(bad)} must be percent-encoded in a URI`));
-  const { parsed, uncompressed } = parseRequested(raw, request, stems);
+  const { parsed, uncompressed } = parseRequested(raw, request);
   if (!parsed.ok) {
     // Behind a possible stem, a path without any GS1 key is simply not a Digital Link.
     if (stems && parsed.issue.reason === 'missing_primary_key') return gs1Page('not_found', deps.tenants, request.host);
@@ -90,9 +92,8 @@ export function resolveDigitalLink(
 function parseRequested(
   raw: string,
   request: VisitRequest,
-  stems: boolean,
 ): { parsed: Gs1Result<DigitalLinkElements>; uncompressed?: string } {
-  const parsed = parseDigitalLink(raw, { stems });
+  const parsed = parseDigitalLink(raw, { stems: true });
   if (parsed.ok) return { parsed };
   const uncompressed = expandCompressedDigitalLink(request.path, request.rawQuery);
   const expanded = uncompressed === null ? undefined : parseDigitalLink(uncompressed);
