@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger } from '@waymark/logging';
 import { freePort } from '@waymark/testkit';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway';
-import { rawExchange } from './support/raw-exchange';
+import { rawExchange } from '../../../test-e2e/system/support/raw-exchange';
 
 describe('the embedded gateway in front of the console files', () => {
   let consoleDir: string;

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
-import { hostileCorpusFailures, embeddedEntryPoints } from './support/hostile-corpus';
+import { hostilePassFailures } from '../../../test-e2e/system/support/hostile-pass';
+import { embeddedEntryPoints } from './support/embedded-entry-points';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
@@ -97,7 +98,7 @@ describe('npm start (embedded mode)', () => {
     if (!running || running.hasExited) throw new Error('the first test left no running system');
     const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8'));
     const entryPoints = await embeddedEntryPoints(ports, state.defaultDomain);
-    expect(await hostileCorpusFailures(entryPoints)).toEqual([]);
+    expect(await hostilePassFailures(entryPoints)).toEqual([]);
     expect(running.hasExited).toBe(false);
     const api = `http://127.0.0.1:${ports.API}`;
     expect((await fetch(`${api}/`)).status).toBe(200);

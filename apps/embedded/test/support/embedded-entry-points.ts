@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { defaultConsoleDir } from '../../src/console-static';
 import { GATEWAY_ROUTES } from '../../src/gateway-routes';
-import { hostileRequests, type EntryPoint } from './hostile-requests';
-import { rawExchange } from './raw-exchange';
+import type { EntryPoint } from '../../../../test-e2e/system/support/hostile-requests';
 
 /** One request per gateway route prefix (gateway-routes.ts), so a route added there is probed here too. */
 const ROUTE_SAMPLES = [
@@ -19,8 +18,6 @@ const ROUTE_SAMPLES = [
   '/v1/gs1/links',
 ];
 const SERVICE_PATHS = ['/', '/healthz', '/readyz', '/metrics', '/v1/links'];
-const CONCURRENCY = 8;
-const ROTATION = 5;
 
 /**
  * Every listener of the embedded process with paths that reach each of its handlers: the gateway's console files,
@@ -28,6 +25,8 @@ const ROTATION = 5;
  * each service's own port.
  */
 export async function embeddedEntryPoints(ports: Record<string, number>, defaultDomain: string): Promise<EntryPoint[]> {
+  const unsampled = GATEWAY_ROUTES.filter((route) => !ROUTE_SAMPLES.some((path) => route.matches(path)));
+  if (unsampled.length > 0) throw new Error(`${unsampled.length} gateway route(s) have no sample path here`);
   const api = `127.0.0.1:${ports.API}`;
   const asset = readdirSync(`${defaultConsoleDir()}/assets`)[0];
   const doc = (await (await fetch(`http://${api}/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
@@ -72,35 +71,4 @@ export async function embeddedEntryPoints(ports: Record<string, number>, default
     service('gs1-catalog', ports.GS1_CATALOG),
     service('export-renderer', ports.EXPORT_RENDERER),
   ];
-}
-
-/**
- * Sends the whole hostile corpus to every path of every entry point and lists what was not a clean refusal: a 5xx,
- * or a connection closed without an answer (allowed only when the body was shorter than announced).
- */
-export async function hostileCorpusFailures(entryPoints: readonly EntryPoint[]): Promise<string[]> {
-  const unsampled = GATEWAY_ROUTES.filter((route) => !ROUTE_SAMPLES.some((path) => route.matches(path)));
-  if (unsampled.length > 0) throw new Error(`${unsampled.length} gateway route(s) have no sample path here`);
-  const work = entryPoints.flatMap((entry) =>
-    entry.paths.flatMap((path, p) => {
-      const { always, rotated } = hostileRequests(entry, path);
-      // Each path gets every ROTATION-th of the rest, starting at its own index: an entry point with at least
-      // ROTATION paths sees all of it, and the run stays seconds long.
-      const share = rotated.filter((_, i) => (i + p) % ROTATION === 0);
-      return [...always, ...share].map((request) => ({ entry, request }));
-    }),
-  );
-  const failures: string[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < work.length) {
-      const { entry, request } = work[next++]!;
-      const answer = await rawExchange(entry.port, request.bytes, { halfClose: request.truncated });
-      const clean = answer.status >= 200 && answer.status < 500;
-      if (!clean && !(answer.status === 0 && request.truncated))
-        failures.push(`${entry.name} ${request.label}: ${answer.head.split('\r\n')[0] || 'closed without an answer'}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return failures;
 }

@@ -1,9 +1,4 @@
-import {
-  HOSTILE_BODIES,
-  HOSTILE_HEADER_VALUES,
-  HOSTILE_PATH_VALUES,
-  HOSTILE_QUERY_VALUES,
-} from '../../../../test-e2e/system/support/hostile-inputs';
+import { HOSTILE_BODIES, HOSTILE_HEADER_VALUES, HOSTILE_PATH_VALUES, HOSTILE_QUERY_VALUES } from './hostile-inputs';
 
 /** One listener of the embedded process, the Host its visitors name, and paths that reach each kind of handler. */
 export interface EntryPoint {
