@@ -10,7 +10,13 @@ export interface EmbeddedGateway {
   stop(): Promise<void>;
 }
 
+const JSON_TYPE = { 'content-type': 'application/json' };
 const NOT_FOUND = JSON.stringify({ error: 'No such API route', code: 'not_found' });
+const MALFORMED_PATH = JSON.stringify({
+  error: 'path: contains a malformed percent-encoding',
+  code: 'validation_failed',
+  details: [{ path: 'path', message: 'contains a malformed percent-encoding' }],
+});
 const UNAVAILABLE = JSON.stringify({ error: 'The service behind this route is not reachable', code: 'unavailable' });
 
 /**
@@ -46,11 +52,13 @@ export async function startEmbeddedGateway(
     const target = routeOf(path);
     const proxy = target && proxies.get(target);
     if (!proxy) {
-      if (!target && consoleDir && serveConsole(consoleDir, req, res, path)) return;
-      res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND);
+      const outcome = !target && consoleDir ? serveConsole(consoleDir, req, res, path) : 'no-file';
+      if (outcome === 'served') return;
+      if (outcome === 'malformed-path') res.writeHead(400, JSON_TYPE).end(MALFORMED_PATH);
+      else res.writeHead(404, JSON_TYPE).end(NOT_FOUND);
       return;
     }
-    void proxy(req, res, () => res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND));
+    void proxy(req, res, () => res.writeHead(404, JSON_TYPE).end(NOT_FOUND));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { helpRequested } from '@waymark/config';
-import { installShutdown } from '@waymark/http';
+import { installProcessGuard, installShutdown } from '@waymark/http';
 import { createLogger } from '@waymark/logging';
 import { loadTracingConfig, startTracing } from '@waymark/tracing';
 import { bootstrapDefaultTenant } from './bootstrap-default-tenant';
@@ -66,6 +66,8 @@ async function main(): Promise<void> {
     { name: 'infrastructure', run: () => infra.stop() },
     { name: 'tracing', run: () => tracing.shutdown() },
   ]);
+  // From here on, an error that escapes one request is logged and all six services keep serving.
+  installProcessGuard(logger);
   process.stdout.write(
     startBannerText({
       apiUrl: state.apiUrl,

@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
+import { hostilePassFailures } from '../../../test-e2e/system/support/hostile-pass';
+import { embeddedEntryPoints } from './support/embedded-entry-points';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
@@ -13,6 +15,8 @@ describe('npm start (embedded mode)', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   let ports: Record<string, number>;
+  // Started by the first test and left running for the next: one start of the system serves both.
+  let proc: ManagedProcess | undefined;
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
@@ -20,7 +24,10 @@ describe('npm start (embedded mode)', () => {
     ({ ports, env } = await embeddedRunnerEnv(dataDir));
   });
 
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await proc?.stop('SIGTERM', 30_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const start = async () => {
     const proc = new ManagedProcess(process.execPath, [MAIN], { deathSignal: 'SIGTERM', env });
@@ -29,64 +36,74 @@ describe('npm start (embedded mode)', () => {
   };
 
   it('brings up all six services, serves a link at once, and keeps it across a restart', async () => {
-    let proc = await start();
-    try {
-      const servicePorts = [
-        ports.LINK_API,
-        ports.REDIRECTOR,
-        ports.ANALYTICS,
-        ports.NOTIFIER,
-        ports.GS1_CATALOG,
-        ports.EXPORT_RENDERER,
-      ];
-      for (const [i, port] of servicePorts.entries()) {
-        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-        expect({ service: SERVICES[i], status: ready.status }).toEqual({ service: SERVICES[i], status: 200 });
-      }
-      const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8'));
-      const api = `http://127.0.0.1:${ports.API}`;
-      expect(state.apiUrl).toBe(api);
-      const token = readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim();
-      const keyResponse = await fetch(`${api}/admin/v1/tenants/${state.defaultTenantId}/keys`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ scopes: ['links:read', 'links:write'] }),
-      });
-      expect(keyResponse.status).toBe(201);
-      const { key } = (await keyResponse.json()) as { key: string };
-      const created = await waitFor(
-        async () => {
-          const response = await fetch(`${api}/v1/links`, {
-            method: 'POST',
-            headers: { 'x-api-key': key, 'content-type': 'application/json' },
-            body: JSON.stringify({ destination: 'https://example.com/landing', code: 'hello' }),
-          });
-          return response.status === 201 ? response : response.status === 401 ? undefined : response;
-        },
-        { timeoutMs: 10_000, message: 'the new key never authenticated' },
-      );
-      expect(created.status).toBe(201);
-      // The redirector routes by Host: visit the default domain itself, as a browser would.
-      const visit = () => fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
-      const first = await waitFor(async () => ((await visit()).status === 302 ? true : undefined), {
-        timeoutMs: 5_000,
-      });
-      expect(first).toBe(true);
-      // Visitors reach the redirector's port directly here: no metrics for them, and no anonymous object listing.
-      const metrics = await fetch(`http://${state.defaultDomain}/metrics`);
-      expect({ status: metrics.status, prometheus: /# HELP/.test(await metrics.text()) }).toEqual({
-        status: 404,
-        prometheus: false,
-      });
-      expect((await fetch(`http://127.0.0.1:${ports.S3}/waymark?list-type=2`)).status).toBe(403);
-
-      await proc.stop('SIGTERM', 30_000);
-      proc = await start();
-      const again = await visit();
-      expect(again.status).toBe(302);
-      expect(again.headers.get('location')).toBe('https://example.com/landing');
-    } finally {
-      await proc.stop('SIGTERM', 30_000);
+    proc = await start();
+    const servicePorts = [
+      ports.LINK_API,
+      ports.REDIRECTOR,
+      ports.ANALYTICS,
+      ports.NOTIFIER,
+      ports.GS1_CATALOG,
+      ports.EXPORT_RENDERER,
+    ];
+    for (const [i, port] of servicePorts.entries()) {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect({ service: SERVICES[i], status: ready.status }).toEqual({ service: SERVICES[i], status: 200 });
     }
+    const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8'));
+    const api = `http://127.0.0.1:${ports.API}`;
+    expect(state.apiUrl).toBe(api);
+    const token = readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim();
+    const keyResponse = await fetch(`${api}/admin/v1/tenants/${state.defaultTenantId}/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['links:read', 'links:write'] }),
+    });
+    expect(keyResponse.status).toBe(201);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const created = await waitFor(
+      async () => {
+        const response = await fetch(`${api}/v1/links`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ destination: 'https://example.com/landing', code: 'hello' }),
+        });
+        return response.status === 201 ? response : response.status === 401 ? undefined : response;
+      },
+      { timeoutMs: 10_000, message: 'the new key never authenticated' },
+    );
+    expect(created.status).toBe(201);
+    // The redirector routes by Host: visit the default domain itself, as a browser would.
+    const visit = () => fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
+    const first = await waitFor(async () => ((await visit()).status === 302 ? true : undefined), {
+      timeoutMs: 5_000,
+    });
+    expect(first).toBe(true);
+    // Visitors reach the redirector's port directly here: no metrics for them, and no anonymous object listing.
+    const metrics = await fetch(`http://${state.defaultDomain}/metrics`);
+    expect({ status: metrics.status, prometheus: /# HELP/.test(await metrics.text()) }).toEqual({
+      status: 404,
+      prometheus: false,
+    });
+    expect((await fetch(`http://127.0.0.1:${ports.S3}/waymark?list-type=2`)).status).toBe(403);
+
+    await proc.stop('SIGTERM', 30_000);
+    proc = await start();
+    const again = await visit();
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('https://example.com/landing');
+  });
+
+  it('answers every hostile request at every path of every listener below 500, and keeps serving', async () => {
+    const running = proc;
+    if (!running || running.hasExited) throw new Error('the first test left no running system');
+    const state = JSON.parse(readFileSync(join(dataDir, 'embedded.json'), 'utf8'));
+    const entryPoints = await embeddedEntryPoints(ports, state.defaultDomain);
+    expect(await hostilePassFailures(entryPoints)).toEqual([]);
+    expect(running.hasExited).toBe(false);
+    const api = `http://127.0.0.1:${ports.API}`;
+    expect((await fetch(`${api}/`)).status).toBe(200);
+    expect((await fetch(`${api}/v1/openapi.json`)).status).toBe(200);
+    const visit = await fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
+    expect(visit.status).toBe(302);
   });
 });

@@ -19,6 +19,7 @@ export {
   type OpenApiDocument,
 } from './openapi/merge-openapi';
 export { workerEntry } from './process/worker-entry';
+export { installProcessGuard } from './process/process-guard';
 export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
 export {

@@ -5,7 +5,7 @@ import { waitFor } from '@waymark/testkit';
 const RUN_TS = require.resolve('@waymark/runtime/run-ts');
 const CHILD = path.join(__dirname, 'fixture', 'service-main-child.ts');
 
-async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.ProcessEnv = {}) {
+async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.ProcessEnv = {}, readyLine = 'ready\n') {
   const child = spawn(process.execPath, [RUN_TS, CHILD, mode], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -17,7 +17,7 @@ async function runChild(mode: string, signal?: NodeJS.Signals, env: NodeJS.Proce
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   if (signal) {
     try {
-      await waitFor(() => out.includes('ready\n'), {
+      await waitFor(() => out.includes(readyLine), {
         message: `the child to start (stderr: ${err})`,
         timeoutMs: 30_000,
       });
@@ -65,5 +65,24 @@ describe('runServiceMain', () => {
     const result = await runChild('broken');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^main-child failed to start: Error: no database/);
+  }, 60_000);
+
+  it('once started, logs an error that escapes a request and keeps serving', async () => {
+    const result = await runChild('escapes', 'SIGTERM', {}, 'still serving\n');
+    expect(result.code).toBe(0);
+    const escaped = result.out
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } })
+      .filter((entry) => entry.msg === 'an error escaped its request; the process keeps serving')
+      .map((entry) => entry.err?.message);
+    expect(escaped).toEqual(['thrown in a request handler', 'rejected in a request handler']);
+    expect(result.printed).toEqual(['ready', 'still serving', 'stopped service', 'closed registered']);
+  }, 60_000);
+
+  it('still stops with the cause when an error escapes during start-up', async () => {
+    const result = await runChild('escapes-at-start');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('lost while starting');
   }, 60_000);
 });

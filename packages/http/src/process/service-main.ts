@@ -4,6 +4,7 @@ import { KafkaEventBus, kafkaConnectionSettings, type KafkaEnvSettings } from '@
 import { createLogger, type Logger, type LoggerOptions } from '@waymark/logging';
 import { loadTracingConfig, startTracing, type TracingConfig } from '@waymark/tracing';
 import { installShutdown, type ShutdownStep } from '../server/shutdown';
+import { installProcessGuard } from './process-guard';
 import type { RunningService } from './running-service';
 
 /** What every service's production configuration has. */
@@ -37,7 +38,8 @@ export interface ServiceMain<C extends ServiceMainConfig> {
  * A service's production entry point: configuration from the environment (the service's and the OpenTelemetry
  * variables), logger, tracing (when an OTLP endpoint is set), Kafka bus, then the service,
  * with a shutdown on SIGTERM/SIGINT that stops the service first, then what it registered, the bus, and Redis.
- * A failure to start is printed and exits 1.
+ * A failure to start is printed and exits 1; once started, an error that escapes a request is logged and the process
+ * keeps serving (installProcessGuard).
  */
 export function runServiceMain<C extends ServiceMainConfig>(main: ServiceMain<C>): void {
   startMain(main).catch((error: unknown) => {
@@ -89,4 +91,5 @@ async function startMain<C extends ServiceMainConfig>(main: ServiceMain<C>): Pro
     // Spans still queued are exported last, after everything that could still make some.
     ...(tracing.enabled ? [{ name: 'tracing', run: () => tracing.shutdown() }] : []),
   ]);
+  installProcessGuard(logger);
 }

@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { defaultConsoleDir } from '../../src/console-static';
+import { GATEWAY_ROUTES } from '../../src/gateway-routes';
+import type { EntryPoint } from '../../../../test-e2e/system/support/hostile-requests';
+
+/** One request per gateway route prefix (gateway-routes.ts), so a route added there is probed here too. */
+const ROUTE_SAMPLES = [
+  '/v1/links',
+  '/v1/links/x/analytics',
+  '/v1/analytics',
+  '/v1/openapi.json',
+  '/v1/me',
+  '/v1/branding',
+  '/docs',
+  '/admin/v1/tenants',
+  '/v1/channels',
+  '/v1/email-confirmations/x',
+  '/v1/gs1/links',
+];
+const SERVICE_PATHS = ['/', '/healthz', '/readyz', '/metrics', '/v1/links'];
+
+/**
+ * Every listener of the embedded process with paths that reach each of its handlers: the gateway's console files,
+ * `/docs`, unknown paths and every documented API operation's path, the object store, the redirector's domain, and
+ * each service's own port.
+ */
+export async function embeddedEntryPoints(ports: Record<string, number>, defaultDomain: string): Promise<EntryPoint[]> {
+  const unsampled = GATEWAY_ROUTES.filter((route) => !ROUTE_SAMPLES.some((path) => route.matches(path)));
+  if (unsampled.length > 0) throw new Error(`${unsampled.length} gateway route(s) have no sample path here`);
+  const api = `127.0.0.1:${ports.API}`;
+  const asset = readdirSync(`${defaultConsoleDir()}/assets`)[0];
+  const doc = (await (await fetch(`http://${api}/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  const operations = Object.keys(doc.paths).map((path) => path.replace(/\{[^}]+\}/g, 'x'));
+  const service = (name: string, port: number | undefined): EntryPoint => ({
+    name,
+    port: port as number,
+    host: `127.0.0.1:${port}`,
+    paths: SERVICE_PATHS,
+  });
+  return [
+    {
+      name: 'gateway',
+      port: ports.API as number,
+      host: api,
+      paths: [
+        ...new Set(['/', '/index.html', `/assets/${asset}`, '/assets/', '/nowhere', ...ROUTE_SAMPLES, ...operations]),
+      ],
+    },
+    {
+      name: 'object store',
+      port: ports.S3 as number,
+      host: `127.0.0.1:${ports.S3}`,
+      paths: ['/', '/waymark', '/waymark/x.zip'],
+    },
+    {
+      name: 'redirector',
+      port: ports.REDIRECTOR as number,
+      host: defaultDomain,
+      paths: [
+        '/',
+        '/hello',
+        '/01/09506000134352/10/ABC',
+        '/shop/01/09506000134352',
+        '/.well-known/gs1resolver',
+        '/healthz',
+      ],
+    },
+    service('link-api', ports.LINK_API),
+    service('analytics-ingest', ports.ANALYTICS),
+    service('notifier', ports.NOTIFIER),
+    service('gs1-catalog', ports.GS1_CATALOG),
+    service('export-renderer', ports.EXPORT_RENDERER),
+  ];
+}
