@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { type AdminRequest, callOperatorApi } from '../admin/operator-call';
 import { resolveOperatorTarget } from '../admin/operator-target';
 import { contextOf } from '../output/cli-context';
+import { terminalSafeJson } from '../output/terminal-text';
 import { commaList, wholeNumber } from './option-parsers';
 
 type Options = Record<string, string | boolean | string[] | number | undefined>;
@@ -12,12 +13,10 @@ function operatorAction(command: Command, toRequest: (args: string[], options: O
   return command.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const context = contextOf(self);
-    const answer = await callOperatorApi(
-      resolveOperatorTarget(context.env, context.cwd),
-      toRequest(self.args, self.opts()),
-    );
+    const target = resolveOperatorTarget(context.env, context.cwd);
+    const answer = await callOperatorApi(target, toRequest(self.args, self.opts()), context.requestTimeoutMs);
     // JSON in both modes: the operator API's answers are the record of what was done (a key is shown once).
-    context.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    context.stdout.write(`${terminalSafeJson(answer)}\n`);
   });
 }
 
