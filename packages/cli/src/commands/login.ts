@@ -6,7 +6,7 @@ import { DEFAULT_API_URL, embeddedApiUrl, normaliseApiUrl } from '../config/cred
 import { removeUserConfig, userConfigPath, writeUserConfig } from '../config/user-config';
 import { usageError } from '../exit-codes';
 import { timedFetch } from '../api/timed-fetch';
-import { type CliContext, contextOf, emit } from '../output/cli-context';
+import { type CliContext, contextOf, emit, note } from '../output/cli-context';
 
 /** The key from --key, else the first line of piped stdin, else a prompt (keeps it out of shell history). */
 async function readKey(context: CliContext, given: string | undefined): Promise<string> {
@@ -56,7 +56,10 @@ export function registerLoginCommands(program: Command): void {
     .action(async (o: { apiUrl?: string; key?: string }, self: Command) => {
       const context = contextOf(self);
       const apiUrl = normaliseApiUrl(
-        o.apiUrl ?? context.env.WAYMARK_API_URL ?? embeddedApiUrl(context.env, context.cwd) ?? DEFAULT_API_URL,
+        o.apiUrl ??
+          context.env.WAYMARK_API_URL ??
+          embeddedApiUrl(context.env, context.cwd, (warning) => note(context, warning)) ??
+          DEFAULT_API_URL,
       );
       const apiKey = await readKey(context, o.key);
       if (!apiKey) throw usageError('no API key given: pass --key, pipe it on stdin, or type it at the prompt');
