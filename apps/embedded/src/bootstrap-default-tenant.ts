@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** What `npm start` leaves for the operator and the admin CLI (`npm run admin` reads it when no env is set). */
@@ -52,6 +52,8 @@ export async function bootstrapDefaultTenant(
   return state;
 }
 
+/** 0600 even over an older file: it holds the operator token, and the CLI uses only a file no one else can read. */
 function writeState(file: string, state: EmbeddedState): void {
   writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }

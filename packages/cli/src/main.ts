@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { toCliError } from './api/api-answer';
 import { EXIT } from './exit-codes';
 import { createProgram } from './program';
+import { terminalSafe, terminalSafeJson } from './output/terminal-text';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { version } = require('../package.json') as { version: string };
@@ -18,8 +19,11 @@ async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const failure = toCliError(error);
+    // The message and body often quote the server: shown, never obeyed (no escape sequence reaches the terminal).
     process.stderr.write(
-      json ? `${JSON.stringify(failure.body ?? { error: failure.message })}\n` : `waymark: ${failure.message}\n`,
+      json
+        ? `${terminalSafeJson(failure.body ?? { error: failure.message }, 0)}\n`
+        : `waymark: ${terminalSafe(failure.message)}\n`,
     );
     return failure.exitCode;
   }

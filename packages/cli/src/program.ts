@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { EXIT_CODES_HELP } from './exit-codes';
 import { registerAdminCommands } from './commands/admin';
 import { registerAnalyticsCommand } from './commands/analytics';
@@ -8,11 +8,14 @@ import { registerExportCommands } from './commands/exports';
 import { registerGs1Commands } from './commands/gs1';
 import { registerLinkCommands } from './commands/links';
 import { registerLoginCommands } from './commands/login';
+import { boundedNumber } from './commands/option-parsers';
+import { DEFAULT_REQUEST_TIMEOUT_S } from './output/cli-context';
 
 const ENVIRONMENT_HELP = `
 Environment:
   WAYMARK_API_KEY   API key; wins over the one \`waymark login\` stored
   WAYMARK_API_URL   API base URL; wins over the stored one (default http://127.0.0.1:8000)
+  WAYMARK_REQUEST_TIMEOUT  seconds one request may take, answer included (default ${DEFAULT_REQUEST_TIMEOUT_S})
   XDG_CONFIG_HOME   where \`waymark login\` keeps config.json (default ~/.config; the file is waymark/config.json)
 
 ${EXIT_CODES_HELP}`;
@@ -26,6 +29,14 @@ export function createProgram(version: string): Command {
     .description('Waymark from the command line: links, QR codes, analytics, channels, GS1 imports and exports')
     .version(version)
     .option('--json', 'print machine-readable JSON instead of tables')
+    .addOption(
+      new Option(
+        '--request-timeout <seconds>',
+        `give up on a request not answered within this (default ${DEFAULT_REQUEST_TIMEOUT_S})`,
+      )
+        .env('WAYMARK_REQUEST_TIMEOUT')
+        .argParser(boundedNumber(1, 3600)),
+    )
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .addHelpText('after', ENVIRONMENT_HELP);

@@ -39,7 +39,7 @@ export function retryingFetch(
       try {
         response = await inner(request.clone());
       } catch (error) {
-        if (last || !RESENDABLE_METHODS.has(request.method)) throw error;
+        if (last || !RESENDABLE_METHODS.has(request.method) || wasAborted(error)) throw error;
         await sleep(baseDelayMs * 2 ** (attempt - 1));
         continue;
       }
@@ -50,6 +50,12 @@ export function retryingFetch(
       await sleep(wait);
     }
   };
+}
+
+/** The caller's AbortSignal fired, or its timeout: the caller has given up, so the request is not resent. */
+function wasAborted(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
 }
 
 function withIdempotencyKey(request: Request): Request {

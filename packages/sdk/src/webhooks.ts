@@ -1,4 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { InMemoryReplayGuard, type ReplayGuard } from './replay-guard';
 
 /** The body of a click or scan delivery (interface spec section 6.1). */
 export interface WaymarkEvent {
@@ -21,16 +22,56 @@ export interface WaymarkEvent {
 
 export { WebhookVerificationError };
 
+/**
+ * A delivery whose signature is valid but whose `webhook-id` was already verified within the tolerance window: a
+ * replay, or the sender's retry of a delivery already handled. Answer it with a 2xx and do not act on it again.
+ */
+export class WebhookReplayError extends WebhookVerificationError {
+  constructor(readonly webhookId: string) {
+    super(`Message ${webhookId} was already verified`);
+    // The library's error sets its own prototype, which would hide this subclass from instanceof.
+    Object.setPrototypeOf(this, new.target.prototype);
+    this.name = 'WebhookReplayError';
+  }
+}
+
+export interface VerifyWebhookOptions {
+  /** Where verified ids are remembered (default: one in-memory guard per process); false to not check replays. */
+  replayGuard?: ReplayGuard | false;
+}
+
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
+
+/** The Standard Webhooks tolerance, which the `standardwebhooks` library applies: 5 minutes either way. */
+const TOLERANCE_S = 5 * 60;
+const processGuard = new InMemoryReplayGuard();
 
 /**
  * Checks a webhook delivery and returns its parsed body; throws WebhookVerificationError when the signature does
- * not match or the timestamp is more than 5 minutes off. Waymark signs by the Standard Webhooks scheme
- * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), so this is that library's verifier.
+ * not match, the timestamp is not a whole number of seconds or is more than 5 minutes off, and WebhookReplayError
+ * when the same `webhook-id` was verified before within that window. Waymark signs by the Standard Webhooks scheme
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), so the signature is that library's check.
  * `payload` must be the raw body exactly as received, not re-serialised JSON.
  */
-export function verifyWebhook(secret: string, payload: string | Buffer, headers: HeaderBag): WaymarkEvent {
-  return new Webhook(secret).verify(payload, plainHeaders(headers)) as WaymarkEvent;
+export function verifyWebhook(
+  secret: string,
+  payload: string | Buffer,
+  headers: HeaderBag,
+  options: VerifyWebhookOptions = {},
+): WaymarkEvent {
+  const plain = plainHeaders(headers);
+  const timestamp = plain['webhook-timestamp'];
+  // The library reads the header with parseInt, which takes `1700000000abc` for 1700000000 and signs that number.
+  if (timestamp !== undefined && !/^[0-9]{1,15}$/.test(timestamp)) {
+    throw new WebhookVerificationError('Invalid timestamp: not a whole number of seconds');
+  }
+  const event = new Webhook(secret).verify(payload, plain) as WaymarkEvent;
+  const guard = options.replayGuard ?? processGuard;
+  const id = plain['webhook-id'] as string;
+  if (guard && !guard.firstSeen(id, (Number(timestamp) + TOLERANCE_S) * 1000, Date.now())) {
+    throw new WebhookReplayError(id);
+  }
+  return event;
 }
 
 function plainHeaders(headers: HeaderBag): Record<string, string> {

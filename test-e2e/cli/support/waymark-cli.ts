@@ -11,13 +11,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Starts `waymark ARGS` in its own process; `input` is written to its stdin. */
+/** Starts `waymark ARGS` in its own process (in the repository, unless `cwd`); `input` is written to its stdin. */
 export function startWaymark(
   args: string[],
   env: NodeJS.ProcessEnv,
   input?: string,
+  cwd = REPO_ROOT,
 ): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(WAYMARK_BIN, args, { env, cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(WAYMARK_BIN, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -30,8 +31,8 @@ export function startWaymark(
   return { child, done };
 }
 
-export function waymark(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliResult> {
-  return startWaymark(args, env, input).done;
+export function waymark(args: string[], env: NodeJS.ProcessEnv, input?: string, cwd?: string): Promise<CliResult> {
+  return startWaymark(args, env, input, cwd).done;
 }
 
 /** Runs a command expected to succeed with --json and returns its parsed output. */

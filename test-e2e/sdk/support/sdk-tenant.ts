@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { SCOPES } from '@waymark/contracts';
 import { createWaymarkClient, WaymarkApiError, type WaymarkClient } from '@waymark/sdk';
 import type { EmbeddedWaymark } from '../../support/embedded-waymark';
+import { checkedFetch, servedOpenApi } from './checked-fetch';
 
 export interface SdkTenant {
   waymark: WaymarkClient;
   domain: string;
   /** How many HTTP requests the tenant's client has sent (each page of a list is one). */
   requests: { count: number };
+  /** Answers of either client (operator, tenant) that GET /v1/openapi.json does not describe; empty when all are. */
+  contractProblems: string[];
 }
 
 function must<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
@@ -18,7 +21,13 @@ function must<T>(answer: { data?: T; error?: unknown; response: Response }, what
 
 /** A tenant onboarded through the operator API with the SDK itself (operator token as Bearer), holding every scope. */
 export async function onboardWithSdk(system: EmbeddedWaymark): Promise<SdkTenant> {
-  const operator = createWaymarkClient({ baseUrl: system.apiUrl, apiKey: system.operatorToken, auth: 'bearer' });
+  const checked = checkedFetch(system.apiUrl, await servedOpenApi(system.apiUrl));
+  const operator = createWaymarkClient({
+    baseUrl: system.apiUrl,
+    apiKey: system.operatorToken,
+    auth: 'bearer',
+    fetch: checked.fetch,
+  });
   const tenant = must(
     await operator.POST('/admin/v1/tenants', {
       body: { name: 'SDK Corp', plan: 'enterprise', entitlements: ['resolver'] },
@@ -57,12 +66,13 @@ export async function onboardWithSdk(system: EmbeddedWaymark): Promise<SdkTenant
   const requests = { count: 0 };
   const counting: typeof fetch = (input, init) => {
     requests.count += 1;
-    return fetch(input, init);
+    return checked.fetch(input, init);
   };
   return {
     waymark: createWaymarkClient({ baseUrl: system.apiUrl, apiKey: key.key, fetch: counting }),
     domain,
     requests,
+    contractProblems: checked.problems,
   };
 }
 

@@ -1,4 +1,5 @@
 import { CliError, EXIT, exitCodeForStatus } from '../exit-codes';
+import { RequestTimeoutError, timedFetch } from '../api/timed-fetch';
 import type { OperatorTarget } from './operator-target';
 
 /** One operator API call: method, path under /admin/v1, and an optional JSON body. */
@@ -12,15 +13,20 @@ export interface AdminRequest {
  * Calls the operator API (/admin/v1, the operator token as a bearer token) and returns its JSON answer; an error
  * answer becomes a CliError carrying the API's `{error, code}` and the exit code of its status.
  */
-export async function callOperatorApi(target: OperatorTarget, request: AdminRequest): Promise<unknown> {
+export async function callOperatorApi(
+  target: OperatorTarget,
+  request: AdminRequest,
+  timeoutMs: number,
+): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${target.apiUrl}/admin/v1${request.path}`, {
+    response = await timedFetch(timeoutMs)(`${target.apiUrl}/admin/v1${request.path}`, {
       method: request.method,
       headers: { authorization: `Bearer ${target.operatorToken}`, 'content-type': 'application/json' },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
   } catch (error) {
+    if (error instanceof RequestTimeoutError) throw new CliError(error.message, EXIT.unavailable);
     throw new CliError(
       `Cannot reach ${target.apiUrl}: ${(error as Error).cause ?? (error as Error).message}`,
       EXIT.unavailable,

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CliError, EXIT } from '../exit-codes';
 import { DEFAULT_API_URL, normaliseApiUrl } from '../config/credentials';
+import { embeddedStateFile, readEmbeddedState } from '../config/embedded-state';
 
 /**
  * Where the embedded mode writes the operator API's address and token (`npm start`, then `waymark admin ...` works
@@ -15,25 +15,18 @@ export interface OperatorTarget {
   operatorToken: string;
 }
 
-function embeddedState(file: string): Partial<OperatorTarget> {
-  if (!existsSync(file)) return {};
-  try {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<keyof OperatorTarget, unknown>>;
-    return {
-      apiUrl: typeof state.apiUrl === 'string' ? state.apiUrl : undefined,
-      operatorToken: typeof state.operatorToken === 'string' ? state.operatorToken : undefined,
-    };
-  } catch {
-    throw new CliError(`${file} is not valid JSON`, EXIT.usage);
-  }
-}
-
-/** WAYMARK_API_URL and WAYMARK_OPERATOR_TOKEN win; the embedded mode's state file fills what they leave out. */
-export function resolveOperatorTarget(env: NodeJS.ProcessEnv, cwd: string): OperatorTarget {
-  const file = env.WAYMARK_DATA_DIR
-    ? path.resolve(cwd, env.WAYMARK_DATA_DIR, 'embedded.json')
-    : path.resolve(env.WAYMARK_HOME ?? cwd, EMBEDDED_STATE_FILE);
-  const embedded = embeddedState(file);
+/**
+ * WAYMARK_API_URL and WAYMARK_OPERATOR_TOKEN win; the embedded mode's state file fills what they leave out, when it
+ * passes readEmbeddedState's checks (`warn` hears why it did not).
+ */
+export function resolveOperatorTarget(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  warn: (message: string) => void = () => undefined,
+): OperatorTarget {
+  const read = readEmbeddedState(embeddedStateFile(env, cwd));
+  if (read.refused) warn(read.refused);
+  const embedded = read.state ?? {};
   const operatorToken = env.WAYMARK_OPERATOR_TOKEN || embedded.operatorToken;
   if (!operatorToken) {
     throw new CliError(

@@ -1,5 +1,6 @@
 import { Gs1ExportError, WaymarkApiError } from '@waymark/sdk';
 import { CliError, EXIT, exitCodeForStatus } from '../exit-codes';
+import { RequestTimeoutError } from './timed-fetch';
 
 /** What an openapi-fetch call resolves to. */
 export interface ApiAnswer<T> {
@@ -35,6 +36,7 @@ export async function reachable<T>(pending: Promise<T>): Promise<T> {
 /** The CliError (and so the exit code) for anything a command can throw. */
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
+  if (error instanceof RequestTimeoutError) return new CliError(error.message, EXIT.unavailable);
   if (error instanceof WaymarkApiError) {
     return new CliError(error.message, exitCodeForStatus(error.status), { error: error.message, code: error.code });
   }

@@ -1,6 +1,7 @@
 import { createWaymarkClient, type WaymarkClient } from '@waymark/sdk';
 import { type Credentials, resolveCredentials } from '../config/credentials';
-import type { CliContext } from '../output/cli-context';
+import { type CliContext, note } from '../output/cli-context';
+import { timedFetch } from './timed-fetch';
 
 export interface Connection {
   api: WaymarkClient;
@@ -9,8 +10,13 @@ export interface Connection {
 
 /** The SDK client for the logged-in tenant (or WAYMARK_API_KEY / WAYMARK_API_URL). */
 export function connect(context: CliContext): Connection {
-  const credentials = resolveCredentials(context.env, context.cwd);
-  return { api: createWaymarkClient({ baseUrl: credentials.apiUrl, apiKey: credentials.apiKey }), credentials };
+  const credentials = resolveCredentials(context.env, context.cwd, (warning) => note(context, warning));
+  const api = createWaymarkClient({
+    baseUrl: credentials.apiUrl,
+    apiKey: credentials.apiKey,
+    fetch: timedFetch(context.requestTimeoutMs),
+  });
+  return { api, credentials };
 }
 
 /** The first `limit` items of an async list (the SDK's paginate fetches pages only as they are used). */

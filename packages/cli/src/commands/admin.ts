@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { type AdminRequest, callOperatorApi } from '../admin/operator-call';
 import { resolveOperatorTarget } from '../admin/operator-target';
-import { contextOf } from '../output/cli-context';
+import { contextOf, note } from '../output/cli-context';
+import { terminalSafeJson } from '../output/terminal-text';
 import { commaList, wholeNumber } from './option-parsers';
 
 type Options = Record<string, string | boolean | string[] | number | undefined>;
@@ -12,19 +13,18 @@ function operatorAction(command: Command, toRequest: (args: string[], options: O
   return command.action(async (...params: unknown[]) => {
     const self = params[params.length - 1] as Command;
     const context = contextOf(self);
-    const answer = await callOperatorApi(
-      resolveOperatorTarget(context.env, context.cwd),
-      toRequest(self.args, self.opts()),
-    );
+    const target = resolveOperatorTarget(context.env, context.cwd, (warning) => note(context, warning));
+    const answer = await callOperatorApi(target, toRequest(self.args, self.opts()), context.requestTimeoutMs);
     // JSON in both modes: the operator API's answers are the record of what was done (a key is shown once).
-    context.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    context.stdout.write(`${terminalSafeJson(answer)}\n`);
   });
 }
 
 const ADMIN_HELP = `
 Talks to the operator API at WAYMARK_API_URL with WAYMARK_OPERATOR_TOKEN (the service's OPERATOR_TOKEN); what they
 leave out comes from the embedded mode's .waymark/embedded.json (in the working directory, or in WAYMARK_HOME), so
-after \`npm start\` nothing needs exporting. Prints the operator API's JSON answer.`;
+after \`npm start\` nothing needs exporting; that file is used only when it is yours, readable by you alone (0600)
+and names a loopback address. Prints the operator API's JSON answer.`;
 
 /** `waymark admin ...`: the operator's commands (tenants, domains, keys, plans) over the operator HTTP API. */
 export function registerAdminCommands(program: Command): void {

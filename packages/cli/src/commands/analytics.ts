@@ -3,6 +3,7 @@ import { apiError, reachable } from '../api/api-answer';
 import { connect } from '../api/connect';
 import { usageError } from '../exit-codes';
 import { contextOf, type CliContext } from '../output/cli-context';
+import { terminalSafe, terminalSafeJson } from '../output/terminal-text';
 import { type Column, renderTable } from '../output/table';
 import { boundedNumber } from './option-parsers';
 
@@ -57,10 +58,10 @@ async function printReport(
   if (csv && context.json) throw usageError('--csv and --json exclude each other');
   const answer = await reachable(answerOf(csv ? 'csv' : 'json'));
   if (!answer.response.ok) throw apiError(answer.response, answer.error);
-  if (csv) context.stdout.write(String(answer.data));
+  if (csv) context.stdout.write(terminalSafe(String(answer.data)));
   else
     context.stdout.write(
-      context.json ? `${JSON.stringify(answer.data, null, 2)}\n` : renderReport(answer.data as Report),
+      context.json ? `${terminalSafeJson(answer.data)}\n` : terminalSafe(renderReport(answer.data as Report)),
     );
 }
 

@@ -4,9 +4,10 @@ import type { Command } from 'commander';
 import type { Gs1Export, WaymarkClient } from '@waymark/sdk';
 import { reachable, unwrap } from '../api/api-answer';
 import { connect, firstItems } from '../api/connect';
-import { usageError } from '../exit-codes';
+import { CliError, EXIT, usageError } from '../exit-codes';
 import { type CliContext, contextOf, emit, note } from '../output/cli-context';
 import { progressBar } from '../output/progress';
+import { terminalSafe, terminalSafeJson } from '../output/terminal-text';
 import { type Column, renderRecord, renderTable } from '../output/table';
 import { boundedNumber, commaList } from './option-parsers';
 
@@ -53,6 +54,17 @@ function exportBody(o: CreateOptions): Record<string, unknown> {
   return { ...extra, ...Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined)) };
 }
 
+/**
+ * Where a job's zip goes: `<dir>/<jobId>.zip`. The id comes from the server, so it is used only when it is a plain
+ * name (letters, digits, `-`, `_`); one that could leave `dir` (`../x`, `/etc/x`, a drive or a NUL) is refused.
+ */
+export function downloadPath(dir: string, jobId: unknown): string {
+  if (typeof jobId !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(jobId)) {
+    throw new CliError(`the API answered an unusable export id ${terminalSafeJson(String(jobId), 0)}`, EXIT.apiError);
+  }
+  return path.join(dir, `${jobId}.zip`);
+}
+
 /** Waits for the job with a progress bar of codes rendered, then writes its zip into `dir`. */
 async function waitAndDownload(
   context: CliContext,
@@ -71,7 +83,7 @@ async function waitAndDownload(
         intervalMs: 500,
         onProgress: (j) => {
           if (j.progress && j.progress.total > 0) bar.setTotal(j.progress.total);
-          bar.update(j.progress?.done ?? (j.status === 'ready' ? 1 : 0), { status: j.status });
+          bar.update(j.progress?.done ?? (j.status === 'ready' ? 1 : 0), { status: terminalSafe(String(j.status)) });
         },
       }),
     );
@@ -79,9 +91,9 @@ async function waitAndDownload(
     bar.stop();
   }
   if (!dir) return { job };
+  const file = downloadPath(dir, job.jobId);
   const zip = await reachable(api.exports.download(job));
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${job.jobId}.zip`);
   writeFileSync(file, zip);
   note(context, `downloaded ${zip.byteLength} bytes to ${file}`);
   return { job, file, bytes: zip.byteLength };

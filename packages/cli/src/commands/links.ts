@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { reachable, unwrap, apiError } from '../api/api-answer';
 import { connect, firstItems } from '../api/connect';
 import { contextOf, emit } from '../output/cli-context';
+import { terminalSafe, terminalSafeJson } from '../output/terminal-text';
 import { type Column, renderRecord, renderTable } from '../output/table';
 import { boundedNumber, collect } from './option-parsers';
 import { usageError } from '../exit-codes';
@@ -179,7 +180,7 @@ export function registerLinkCommands(program: Command): void {
       if (!answer.response.ok) throw apiError(answer.response, answer.error);
       const svg = answer.data as unknown as string;
       if (!o.out) {
-        context.stdout.write(context.json ? `${JSON.stringify({ code, svg })}\n` : svg);
+        context.stdout.write(context.json ? `${terminalSafeJson({ code, svg }, 0)}\n` : terminalSafe(svg));
         return;
       }
       writeFileSync(o.out, svg);

@@ -5,7 +5,8 @@ import { apiError, reachable } from '../api/api-answer';
 import { DEFAULT_API_URL, embeddedApiUrl, normaliseApiUrl } from '../config/credentials';
 import { removeUserConfig, userConfigPath, writeUserConfig } from '../config/user-config';
 import { usageError } from '../exit-codes';
-import { type CliContext, contextOf, emit } from '../output/cli-context';
+import { timedFetch } from '../api/timed-fetch';
+import { type CliContext, contextOf, emit, note } from '../output/cli-context';
 
 /** The key from --key, else the first line of piped stdin, else a prompt (keeps it out of shell history). */
 async function readKey(context: CliContext, given: string | undefined): Promise<string> {
@@ -32,8 +33,13 @@ async function firstLine(lines: AsyncIterable<string>): Promise<string | undefin
  * Checks the key with one read before storing it: a refused key (401) is not saved; a key without the links:read
  * scope (403) is valid and saved.
  */
-async function checkKey(apiUrl: string, apiKey: string): Promise<void> {
-  const api = createApi({ baseUrl: apiUrl, apiKey, retry: { attempts: 2 } });
+async function checkKey(context: CliContext, apiUrl: string, apiKey: string): Promise<void> {
+  const api = createApi({
+    baseUrl: apiUrl,
+    apiKey,
+    retry: { attempts: 2 },
+    fetch: timedFetch(context.requestTimeoutMs),
+  });
   const answer = await reachable(api.GET('/v1/links', { params: { query: { limit: 1 } } }));
   if (answer.response.ok || answer.response.status === 403) return;
   throw apiError(answer.response, answer.error);
@@ -50,11 +56,14 @@ export function registerLoginCommands(program: Command): void {
     .action(async (o: { apiUrl?: string; key?: string }, self: Command) => {
       const context = contextOf(self);
       const apiUrl = normaliseApiUrl(
-        o.apiUrl ?? context.env.WAYMARK_API_URL ?? embeddedApiUrl(context.env, context.cwd) ?? DEFAULT_API_URL,
+        o.apiUrl ??
+          context.env.WAYMARK_API_URL ??
+          embeddedApiUrl(context.env, context.cwd, (warning) => note(context, warning)) ??
+          DEFAULT_API_URL,
       );
       const apiKey = await readKey(context, o.key);
       if (!apiKey) throw usageError('no API key given: pass --key, pipe it on stdin, or type it at the prompt');
-      await checkKey(apiUrl, apiKey);
+      await checkKey(context, apiUrl, apiKey);
       const file = userConfigPath(context.env);
       writeUserConfig(file, { apiUrl, apiKey });
       emit(context, { apiUrl, configFile: file }, (d) => `logged in to ${d.apiUrl}; key stored in ${d.configFile}\n`);

@@ -171,7 +171,9 @@ function textMedia(type: string, media: { schema?: Record<string, unknown> }): {
 
 /**
  * OpenAPI 3.0 ignores keywords beside `$ref`, so `allOf: [{ $ref }]` keeps a description or example. A nullable
- * reference needs a `type` beside `nullable`: a scalar alias (DateTime, Count) is inlined, an object gets `type`.
+ * reference cannot be written as `nullable` beside that `allOf`: strict validators apply the referenced schema to
+ * null too and refuse it (`must be object`). A scalar alias (DateTime, Count) is inlined with `nullable`; any other
+ * reference becomes `anyOf: [{ $ref }, NULL_ONLY]`.
  */
 function withoutRefSiblings(node: unknown, schemas: Record<string, unknown>): unknown {
   if (Array.isArray(node)) return node.map((item) => withoutRefSiblings(item, schemas));
@@ -183,11 +185,15 @@ function withoutRefSiblings(node: unknown, schemas: Record<string, unknown>): un
   if (ref === undefined) return object;
   const { $ref: _ref, allOf: _allOf, ...siblings } = object;
   if (Object.keys(siblings).length === 0) return { $ref: ref };
-  if (!siblings.nullable || siblings.type) return { allOf: [{ $ref: ref }], ...siblings };
+  if (!siblings.nullable) return { allOf: [{ $ref: ref }], ...siblings };
   const target = schemas[ref.replace('#/components/schemas/', '')] as Record<string, unknown> | undefined;
-  if (target && target.type && target.type !== 'object') return { ...target, ...siblings };
-  return { allOf: [{ $ref: ref }], type: 'object', ...siblings };
+  if (target && target.type && target.type !== 'object' && !siblings.type) return { ...target, ...siblings };
+  const { nullable: _nullable, type: _type, ...described } = siblings;
+  return { anyOf: [{ $ref: ref }, NULL_ONLY], ...described };
 }
+
+/** The OpenAPI 3.0 schema of null alone (3.1 would say `type: 'null'`): `nullable` admits it, the enum nothing else. */
+const NULL_ONLY = { type: 'object', nullable: true, enum: [null] } as const;
 
 function singleAllOfRef(object: Record<string, unknown>): string | undefined {
   const allOf = object.allOf;
