@@ -35,21 +35,21 @@ export type StaleServerVerdict =
   | { kind: 'in-use'; pid: number; runnerPid: number };
 
 /**
- * Decides what a lock file left in `dataDir` means. `process` describes the lock file's pid (undefined when no such
- * process lives); `runnerPid` is the pid the last runner on this data folder recorded (embedded.pid), if any.
+ * Decides what a lock file left in `dataDir` means. `owner` describes the lock file's pid (undefined when no such
+ * process lives); `runnerPid` is the pid the last runner on this data folder recorded (runner.pid), if any.
  */
 export function judgeLockFile(
   lock: PostgresLockFile | undefined,
   dataDir: string,
-  process: ProcessInfo | undefined,
+  owner: ProcessInfo | undefined,
   runnerPid: number | undefined,
   runnerAlive: boolean,
 ): StaleServerVerdict {
-  if (lock === undefined || process === undefined) return { kind: 'none' };
-  const dashD = process.args.indexOf('-D');
-  const ours = dashD >= 0 && process.args[dashD + 1] === dataDir;
+  if (lock === undefined || owner === undefined) return { kind: 'none' };
+  const dashD = owner.args.indexOf('-D');
+  const ours = dashD >= 0 && owner.args[dashD + 1] === dataDir;
   if (!ours) return { kind: 'stale-lock-file' };
-  if (runnerPid !== undefined && runnerAlive && process.parentPid === runnerPid)
+  if (runnerPid !== undefined && runnerAlive && owner.parentPid === runnerPid)
     return { kind: 'in-use', pid: lock.pid, runnerPid };
   return { kind: 'orphan', pid: lock.pid };
 }
