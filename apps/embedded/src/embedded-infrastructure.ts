@@ -4,7 +4,7 @@ import { InProcessEventBus, PgEventLogStore, type EventBus } from '@waymark/even
 import type { Logger } from '@waymark/logging';
 import { MinioObjectStore, type ObjectStore } from '@waymark/objectstore';
 import type { EmbeddedConfig } from './embedded-config';
-import { startEmbeddedDatabase } from './embedded-database';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { startEmbeddedObjectStoreServer } from './embedded-object-store-server';
 import { subDir } from './data-dir';
 import { persistentSecret } from './persistent-secret';
@@ -29,7 +29,24 @@ export async function startEmbeddedInfrastructure(
     subDir(root, 'postgres', true),
     config.WAYMARK_POSTGRES_PORT,
     persistentSecret(join(secrets, 'postgres-password')),
+    logger.child({ component: 'database' }),
   );
+  try {
+    return await startOnDatabase(config, root, database, logger);
+  } catch (error) {
+    // The server is a process of its own: left running, it would outlive this failed start.
+    await database.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startOnDatabase(
+  config: EmbeddedConfig,
+  root: string,
+  database: EmbeddedDatabase,
+  logger: Logger,
+): Promise<EmbeddedInfrastructure> {
+  const secrets = subDir(root, 'secrets');
   const databaseUrl = database.url('waymark');
   const s3 = await startEmbeddedObjectStoreServer(subDir(root, 'objects'), config.WAYMARK_S3_PORT, {
     secretKey: persistentSecret(join(secrets, 's3-secret-key')),

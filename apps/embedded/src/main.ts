@@ -12,6 +12,7 @@ import { startEmbeddedInfrastructure } from './embedded-infrastructure';
 import { startEmbeddedServices, stopAll } from './embedded-services';
 import { EMBEDDED_USAGE } from './embedded-usage';
 import { startBannerText } from './start-banner';
+import { describeStartupFailure } from './startup-error';
 
 /** `npm start`: the whole system in one process, on an embedded PostgreSQL, an in-process bus and cache, and s3rver. */
 async function main(): Promise<void> {
@@ -83,8 +84,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `waymark failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(describeStartupFailure(error));
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@waymark/logging';
@@ -160,5 +160,39 @@ describe('ClickEmitter batches', () => {
     // The first publish failed, so every event went through the spool: 20 KB events, 50 KB a batch, two at most.
     expect(published.length).toBeGreaterThanOrEqual(5);
     expect(Math.max(...published.map((batch) => batch.length))).toBeLessThanOrEqual(2);
+  });
+});
+
+/** The codes of the events in a spool folder's files, in file order. */
+const spooledCodes = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.ndjson'))
+    .sort()
+    .flatMap((file) => readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean))
+    .map((line) => (JSON.parse(line) as { code: string }).code);
+
+describe('ClickEmitter under a publish that is never answered', () => {
+  it('spools the batch being published and the ones behind it once its first click is degradeAfterMs old', async () => {
+    let publishing = false;
+    let giveUp: (error: Error) => void = () => undefined;
+    const hung = {
+      publish: () => {
+        publishing = true;
+        return new Promise<void>((_, reject) => (giveUp = reject));
+      },
+    };
+    const emitter = await startEmitter(hung, { flushMs: 20, degradeAfterMs: 200 });
+    const dir = dirs.at(-1)!;
+    for (let i = 0; i < 5; i += 1) emitter.record(click(i));
+    await until(() => publishing);
+    for (let i = 5; i < 10; i += 1) emitter.record(click(i));
+    // In memory only, every one of these would be lost to a hard kill of the process, however long the publish hangs.
+    await until(() => spooledCodes(dir).length >= 10, 2_000);
+    expect(spooledCodes(dir)).toEqual(codes(0, 10));
+    expect(emitter.stats.degraded).toBe(true);
+    // When the publish fails at last, its batch is not spooled a second time.
+    giveUp(new Error('brokers gone'));
+    await emitter.stop(1_000);
+    expect(spooledCodes(dir)).toEqual(codes(0, 10));
   });
 });

@@ -30,7 +30,11 @@ export interface ClickEmitterOptions {
    * often an idle queue is looked at.
    */
   readonly flushMs: number;
-  /** A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. */
+  /**
+   * A publish unanswered this long means Kafka is away: new events go to the spool meanwhile. Also the most a click
+   * is held in memory only: what a hard kill of the process can lose is the clicks of the last
+   * `degradeAfterMs + flushMs` (the spill is looked at every flushMs), see spillIfStuck.
+   */
   readonly degradeAfterMs: number;
   /** Pause between replay attempts while Kafka is away. */
   readonly retryMs: number;
@@ -62,6 +66,8 @@ export class ClickEmitter implements ClickSink {
   private readonly buffers: ClickBatchBuffers;
   /** When each queued batch took its first record. */
   private readonly openedAt = new WeakMap<ClickBatch, number>();
+  /** Batches written to the spool while their publish was still pending (not to be spooled a second time). */
+  private readonly spooledInFlight = new WeakSet<ClickBatch>();
 
   constructor(private readonly options: ClickEmitterOptions) {
     this.buffers = new ClickBatchBuffers(options.batchMaxBytes + LAST_RECORD_ROOM);
@@ -101,7 +107,9 @@ export class ClickEmitter implements ClickSink {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, deadlineMs)))]);
     clearTimeout(timer);
-    if (this.sending?.direct) await this.options.spool.append(this.sending.batch.clicks());
+    const sending = this.sending;
+    if (sending?.direct && !this.spooledInFlight.has(sending.batch))
+      await this.options.spool.append(sending.batch.clicks());
     await this.options.spool.append(this.takeQueued());
     await this.options.spool.flushed();
   }
@@ -136,7 +144,7 @@ export class ClickEmitter implements ClickSink {
     if (batch === this.filling) this.filling = undefined;
     const sent = await this.send(batch, true);
     // Spooled as text (the spool's lines are strings), so the buffer is free either way once this line is done.
-    const unsent = sent ? [] : batch.clicks();
+    const unsent = sent || this.spooledInFlight.has(batch) ? [] : batch.clicks();
     this.buffers.give(batch.release());
     if (unsent.length > 0) await spool.append(unsent);
   }
@@ -193,15 +201,28 @@ export class ClickEmitter implements ClickSink {
     }
   }
 
-  /** While a publish hangs (brokers unreachable), new events must not pile up in memory: they go to the spool. */
+  /**
+   * While a publish hangs (brokers unreachable), clicks must not stay in memory only: once the oldest click held (the
+   * first of the batch being published) is degradeAfterMs old, that batch and everything queued behind it go to the
+   * spool, which outlives the process. This is what bounds the loss of a hard kill. A spooled batch whose publish is
+   * answered after all is published twice; consumers drop the second copy by its eventId.
+   */
   private spillIfStuck(): void {
-    if (!this.sending || Date.now() - this.sending.since < this.options.degradeAfterMs) return;
+    const sending = this.sending;
+    if (!sending) return;
+    // A batch read back from the spool is in the spool already: only its publish's time counts.
+    const heldSince = sending.direct ? (this.openedAt.get(sending.batch) ?? sending.since) : sending.since;
+    if (Date.now() - heldSince < this.options.degradeAfterMs) return;
     if (!this.degraded)
       this.options.logger.warn(
-        { ms: Date.now() - this.sending.since },
+        { ms: Date.now() - sending.since },
         'clicks.v1 publish is not answered; spooling new events',
       );
     this.degraded = true;
+    if (sending.direct && !this.spooledInFlight.has(sending.batch)) {
+      this.spooledInFlight.add(sending.batch);
+      void this.options.spool.append(sending.batch.clicks());
+    }
     if (this.queue.length > 0) void this.options.spool.append(this.takeQueued());
   }
 
