@@ -7,6 +7,7 @@ export {
   type GeneratedApiKey,
 } from './api-key';
 export { readApiKey } from './credentials';
+export { idempotencyCallerOf } from './idempotency-caller';
 export { IdentityReadModel, type DomainEntry, type IdentityRecord } from './identity-read-model';
 export { startIdentityModel, type IdentityModelHandle } from './identity-subscription';
 export { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';

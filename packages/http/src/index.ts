@@ -22,9 +22,11 @@ export { workerEntry } from './process/worker-entry';
 export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
 export {
-  idempotency,
+  idempotencyKeyFormat,
+  idempotentAuthenticator,
   IDEMPOTENCY_KEY_HEADER,
   REPLAYED_HEADER,
+  type IdempotencyCaller,
   type IdempotencyOptions,
 } from './idempotency/idempotency';
 export { PgIdempotencyStore } from './idempotency/pg-idempotency-store';
@@ -33,7 +35,7 @@ export {
   IDEMPOTENCY_WINDOW_MS,
   type IdempotencyStore,
   type IdempotencyClaim,
-  type StoredResponse,
+  type SealedResponse,
 } from './idempotency/idempotency-store';
 export { startIdempotencySweeper } from './idempotency/idempotency-sweeper';
 export { runningService, type RunningService, type ServiceAdapters } from './process/running-service';

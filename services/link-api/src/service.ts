@@ -1,5 +1,5 @@
 import { Registry } from 'prom-client';
-import { startApiAuth, type ApiAuth } from '@waymark/auth';
+import { idempotencyCallerOf, startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
@@ -166,7 +166,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     started.push(() => sweeper.stop());
     const app = createHttpApp({
       registry,
-      idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
+      idempotency: { store: idempotencyStore, callerOf: idempotencyCallerOf },
       service: 'link-api',
       logger,
       corsOrigins: config.CORS_ALLOWED_ORIGINS,
