@@ -1,6 +1,7 @@
 export { createHttpApp, type HttpAppOptions } from './app/create-http-app';
 export type { ReadinessChecks, CheckOutcome } from './app/health';
 export { REQUEST_ID_HEADER } from './app/request-id';
+export { repeatedCredentialHeader } from './app/request-guard';
 export { HTTP_DURATION_METRIC } from './app/metrics';
 export { HEALTH_PATH, READY_PATH, METRICS_PATH } from './app/probe-paths';
 export { startHttpServer, type HttpServerOptions, type RunningHttpServer } from './server/http-server';
