@@ -4,6 +4,7 @@ import type { Authenticator } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import { createApiKeyAuthenticator } from './api-key-authenticator';
 import { FailOpenRateLimiter } from './fail-open-rate-limiter';
+import { throttleFailedAuthentication } from './failed-authentication-throttle';
 import { startIdentityModel, type IdentityModelHandle } from './identity-subscription';
 import { cacheKeyUsageSink, KeyUsageRecorder, type KeyUsageSink } from './key-usage-recorder';
 
@@ -19,7 +20,10 @@ export interface ApiAuthOptions {
 }
 
 export interface ApiAuth {
+  /** API keys, failures throttled per client address. */
   authenticator: Authenticator;
+  /** Another scheme's authenticator (link-api's operator token), its failures counted with the API keys' ones. */
+  throttleFailures(authenticator: Authenticator): Authenticator;
   identity: IdentityModelHandle;
   /** Spread into createHttpApp's readiness: not ready until the identity model caught up. */
   readiness: { identity: () => Promise<boolean> };
@@ -33,6 +37,8 @@ export async function startApiAuth(options: ApiAuthOptions): Promise<ApiAuth> {
   const sinks = [...(options.cache ? [cacheKeyUsageSink(options.cache)] : []), ...(options.usageSinks ?? [])];
   const recorder = sinks.length > 0 ? new KeyUsageRecorder({ sinks, logger: options.logger }) : undefined;
   const rateLimiter = new FailOpenRateLimiter(options.rateLimiter, { logger: options.logger });
+  const throttleFailures = (authenticator: Authenticator) =>
+    throttleFailedAuthentication(authenticator, { rateLimiter });
   const authenticator = createApiKeyAuthenticator({
     identity: identity.model,
     fresh: identity.fresh,
@@ -41,7 +47,8 @@ export async function startApiAuth(options: ApiAuthOptions): Promise<ApiAuth> {
     clock: options.clock,
   });
   return {
-    authenticator,
+    authenticator: throttleFailures(authenticator),
+    throttleFailures,
     identity,
     readiness: { identity: async () => identity.caughtUp() },
     async stop() {

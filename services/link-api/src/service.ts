@@ -172,7 +172,10 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       corsOrigins: config.CORS_ALLOWED_ORIGINS,
       trustProxy: config.TRUST_PROXY,
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
-      authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
+      authenticator: routeBySecurity(
+        auth.throttleFailures(operatorAuthenticator(config.OPERATOR_TOKEN)),
+        auth.authenticator,
+      ),
       controllers,
       mount: (express) => {
         express.use(apiReferenceRoutes());
