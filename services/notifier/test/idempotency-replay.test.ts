@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { generateApiKey } from '@waymark/auth';
+import { IDEMPOTENCY_KEY_DDL } from '@waymark/http';
 import { identityTopic, type Scope } from '@waymark/contracts';
 import type { KafkaEventBus } from '@waymark/events';
 import { apiKeyRecord, tenantRecord, uniqueName, waitFor } from '@waymark/testkit';
@@ -134,5 +135,32 @@ describe('replaying an Idempotency-Key of POST /v1/channels', () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('scrubs an answer an earlier version kept in clear, and replays that key to no one', async () => {
+    const tenantId = await newTenant();
+    const key = await newKey(tenantId, write);
+    await waitFor(async () => (await statusOf(key.key)) === 200, { timeoutMs: 20_000, message: 'key to propagate' });
+    const db = new Client({ connectionString: notifier.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO notifier.idempotency_key (tenant_id, key, fingerprint, status, headers, body, created_at)
+         VALUES ($1, 'legacy-1', 'f', 201, '{}', '{"signingSecret":"whsec_kept_in_clear"}', now())`,
+        [tenantId],
+      );
+      await db.query('SET search_path TO notifier');
+      await db.query(IDEMPOTENCY_KEY_DDL.sql);
+      const { rows } = await db.query<{ row: string }>(
+        'SELECT row_to_json(k)::text AS row FROM notifier.idempotency_key k WHERE tenant_id = $1',
+        [tenantId],
+      );
+      expect(rows[0]!.row).not.toContain('whsec_');
+    } finally {
+      await db.end();
+    }
+    const replayed = await createChannel(key.key, 'legacy-1');
+    expect(replayed.status).toBe(422);
+    expect(await replayed.json()).toMatchObject({ code: 'idempotency_key_reused' });
   });
 });
