@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { routeOf } from '../../apps/embedded/src/gateway-routes';
 import { API_SERVICES, loadPublicOpenApi, openApiPathOf } from '../../services/link-api/src/http/links/public-openapi';
 import { askGateway, startGateway, type RunningGateway } from './support/nginx-gateway';
@@ -105,6 +106,37 @@ describe('the API gateway (nginx with deploy/nginx/gateway.conf.template)', () =
         error: expect.stringMatching(/percent-encoding/),
       });
     }
+  });
+
+  it('refuses a second Authorization header itself, as a JSON 400, without asking an upstream', async () => {
+    const answer = await new Promise<{ status: number; type?: string; servedBy?: unknown; body: string }>(
+      (resolve, reject) => {
+        // A header given two values is sent as two header lines.
+        const headers: Record<string, string | string[]> = {
+          host: API_HOST,
+          authorization: ['Bearer wm_live_first', 'Bearer wm_live_second'],
+        };
+        const req = request({ host: '127.0.0.1', port: gateway.port, path: '/v1/links', headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.once('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: res.headers['content-type'],
+              servedBy: res.headers['x-served-by'],
+              body,
+            }),
+          );
+        });
+        req.once('error', reject).end();
+      },
+    );
+    expect({ status: answer.status, type: answer.type, servedBy: answer.servedBy }).toEqual({
+      status: 400,
+      type: 'application/json',
+      servedBy: undefined,
+    });
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'validation_failed' });
   });
 
   it('answers /healthz itself on every host, without asking an upstream', async () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import { repeatedCredentialHeader } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
 import { serveConsole } from './console-static';
 import { routeOf, type GatewayTarget } from './gateway-routes';
@@ -48,6 +49,13 @@ export async function startEmbeddedGateway(
     );
   }
   const server: Server = createServer((req, res) => {
+    // Checked here, on the raw request: the proxy forwards node's `req.headers`, which keeps only the first.
+    const repeated = repeatedCredentialHeader(req);
+    if (repeated !== undefined) {
+      const body = { error: `The ${repeated} header must be sent once`, code: 'validation_failed' };
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const target = routeOf(path);
     const proxy = target && proxies.get(target);

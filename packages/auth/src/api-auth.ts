@@ -2,10 +2,9 @@ import type { KeyValueCache, RateLimiter } from '@waymark/cache';
 import type { EventBus } from '@waymark/events';
 import type { Authenticator } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
-import { hashApiKey, isWellFormedApiKey } from './api-key';
 import { createApiKeyAuthenticator } from './api-key-authenticator';
-import { readApiKey, type HeaderSource } from './credentials';
 import { FailOpenRateLimiter } from './fail-open-rate-limiter';
+import { throttleFailedAuthentication } from './failed-authentication-throttle';
 import { startIdentityModel, type IdentityModelHandle } from './identity-subscription';
 import { cacheKeyUsageSink, KeyUsageRecorder, type KeyUsageSink } from './key-usage-recorder';
 
@@ -21,12 +20,13 @@ export interface ApiAuthOptions {
 }
 
 export interface ApiAuth {
+  /** API keys, failures throttled per client address. */
   authenticator: Authenticator;
+  /** Another scheme's authenticator (link-api's operator token), its failures counted with the API keys' ones. */
+  throttleFailures(authenticator: Authenticator): Authenticator;
   identity: IdentityModelHandle;
   /** Spread into createHttpApp's readiness: not ready until the identity model caught up. */
   readiness: { identity: () => Promise<boolean> };
-  /** The tenant of the request's API key, or undefined for none or an unknown one (scopes Idempotency-Keys). */
-  tenantOf(request: HeaderSource): Promise<string | undefined>;
   /** Flushes last-used times and stops the subscription. */
   stop(): Promise<void>;
 }
@@ -36,23 +36,21 @@ export async function startApiAuth(options: ApiAuthOptions): Promise<ApiAuth> {
   const identity = await startIdentityModel({ bus: options.bus, logger: options.logger });
   const sinks = [...(options.cache ? [cacheKeyUsageSink(options.cache)] : []), ...(options.usageSinks ?? [])];
   const recorder = sinks.length > 0 ? new KeyUsageRecorder({ sinks, logger: options.logger }) : undefined;
+  const rateLimiter = new FailOpenRateLimiter(options.rateLimiter, { logger: options.logger });
+  const throttleFailures = (authenticator: Authenticator) =>
+    throttleFailedAuthentication(authenticator, { rateLimiter });
   const authenticator = createApiKeyAuthenticator({
     identity: identity.model,
     fresh: identity.fresh,
-    rateLimiter: new FailOpenRateLimiter(options.rateLimiter, { logger: options.logger }),
+    rateLimiter,
     onKeyUsed: recorder ? (hash, at) => recorder.touch(hash, at) : undefined,
     clock: options.clock,
   });
   return {
-    authenticator,
+    authenticator: throttleFailures(authenticator),
+    throttleFailures,
     identity,
     readiness: { identity: async () => identity.caughtUp() },
-    async tenantOf(request) {
-      const { key } = readApiKey(request);
-      if (key === undefined || !isWellFormedApiKey(key)) return undefined;
-      const hash = hashApiKey(key);
-      return (await identity.fresh.find(hash, () => identity.model.apiKey(hash)))?.tenantId;
-    },
     async stop() {
       await recorder?.stop();
       await identity.stop();

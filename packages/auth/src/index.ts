@@ -7,6 +7,9 @@ export {
   type GeneratedApiKey,
 } from './api-key';
 export { readApiKey } from './credentials';
+export { idempotencyCallerOf } from './idempotency-caller';
+export { clientAddressKey } from './client-address';
+export { throttleFailedAuthentication, FAILED_AUTHENTICATION_POLICY } from './failed-authentication-throttle';
 export { IdentityReadModel, type DomainEntry, type IdentityRecord } from './identity-read-model';
 export { startIdentityModel, type IdentityModelHandle } from './identity-subscription';
 export { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';

@@ -1,6 +1,7 @@
 export { createHttpApp, type HttpAppOptions } from './app/create-http-app';
 export type { ReadinessChecks, CheckOutcome } from './app/health';
 export { REQUEST_ID_HEADER } from './app/request-id';
+export { repeatedCredentialHeader } from './app/request-guard';
 export { HTTP_DURATION_METRIC } from './app/metrics';
 export { HEALTH_PATH, READY_PATH, METRICS_PATH } from './app/probe-paths';
 export { startHttpServer, type HttpServerOptions, type RunningHttpServer } from './server/http-server';
@@ -23,9 +24,11 @@ export { installProcessGuard } from './process/process-guard';
 export type { DateTime, Count, Url } from './openapi/wire-types';
 export { withApiConventions, type ApiConventionsOptions } from './openapi/api-conventions';
 export {
-  idempotency,
+  idempotencyKeyFormat,
+  idempotentAuthenticator,
   IDEMPOTENCY_KEY_HEADER,
   REPLAYED_HEADER,
+  type IdempotencyCaller,
   type IdempotencyOptions,
 } from './idempotency/idempotency';
 export { PgIdempotencyStore } from './idempotency/pg-idempotency-store';
@@ -34,7 +37,7 @@ export {
   IDEMPOTENCY_WINDOW_MS,
   type IdempotencyStore,
   type IdempotencyClaim,
-  type StoredResponse,
+  type SealedResponse,
 } from './idempotency/idempotency-store';
 export { startIdempotencySweeper } from './idempotency/idempotency-sweeper';
 export { runningService, type RunningService, type ServiceAdapters } from './process/running-service';

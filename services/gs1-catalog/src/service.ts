@@ -1,7 +1,7 @@
 import { Registry } from 'prom-client';
 import { Pool } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { startApiAuth } from '@waymark/auth';
+import { idempotencyCallerOf, startApiAuth } from '@waymark/auth';
 import { exportsRequestedTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import {
   awaitPublished,
@@ -120,7 +120,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
     registry,
-    idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
+    idempotency: { store: idempotencyStore, callerOf: idempotencyCallerOf },
     service: 'gs1-catalog',
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,

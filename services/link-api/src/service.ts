@@ -1,5 +1,5 @@
 import { Registry } from 'prom-client';
-import { startApiAuth, type ApiAuth } from '@waymark/auth';
+import { idempotencyCallerOf, startApiAuth, type ApiAuth } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
 import { Pool } from 'pg';
@@ -166,14 +166,17 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     started.push(() => sweeper.stop());
     const app = createHttpApp({
       registry,
-      idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
+      idempotency: { store: idempotencyStore, callerOf: idempotencyCallerOf },
       service: 'link-api',
       logger,
       corsOrigins: config.CORS_ALLOWED_ORIGINS,
       bulkRowFields: { '/v1/links/bulk': 'rows' },
       trustProxy: config.TRUST_PROXY,
       readiness: { postgres: () => identity.repo.ping(), events: () => bus.healthy(), ...auth.readiness },
-      authenticator: routeBySecurity(operatorAuthenticator(config.OPERATOR_TOKEN), auth.authenticator),
+      authenticator: routeBySecurity(
+        auth.throttleFailures(operatorAuthenticator(config.OPERATOR_TOKEN)),
+        auth.authenticator,
+      ),
       controllers,
       mount: (express) => {
         express.use(apiReferenceRoutes());

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { startApiAuth } from '@waymark/auth';
+import { idempotencyCallerOf, startApiAuth } from '@waymark/auth';
 import { channelsTopic, type TopicDef } from '@waymark/contracts';
 import {
   awaitPublished,
@@ -154,7 +154,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const idempotencyStore = new PgIdempotencyStore(idempotencyPool);
   const idempotencySweeper = startIdempotencySweeper(idempotencyStore, { logger });
   const app = createHttpApp({
-    idempotency: { store: idempotencyStore, tenantOf: (request) => auth.tenantOf(request) },
+    idempotency: { store: idempotencyStore, callerOf: idempotencyCallerOf },
     service: 'notifier',
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,

@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@waymark/logging';
 import { errorHandler, notFoundHandler } from '../errors/error-handler';
-import { idempotency, type IdempotencyOptions } from '../idempotency/idempotency';
+import { idempotencyKeyFormat, idempotentAuthenticator, type IdempotencyOptions } from '../idempotency/idempotency';
 import { cors } from './cors';
 import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
@@ -32,7 +32,10 @@ export interface HttpAppOptions {
   readonly registry?: Registry;
   readonly authenticator?: Authenticator;
   readonly controllers?: ControllerContainer;
-  /** `Idempotency-Key` on POST: where keys are kept and whose they are. Without it the header is ignored. */
+  /**
+   * `Idempotency-Key` on POST: where keys are kept and whose they are. Honoured once the authenticator accepted the
+   * request (key, rate limit, scopes). Without it the header is ignored.
+   */
   readonly idempotency?: IdempotencyOptions;
   /** Browser origins allowed to call the API (CORS); none, the default, allows no other site. */
   readonly corsOrigins?: readonly string[];
@@ -54,7 +57,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('json spaces', 0);
-  setTsoaAppContext(app, { authenticator: options.authenticator, controllers: options.controllers });
+  const authenticator =
+    options.idempotency && options.authenticator
+      ? idempotentAuthenticator(options.authenticator, options.idempotency)
+      : options.authenticator;
+  setTsoaAppContext(app, { authenticator, controllers: options.controllers });
   app.use(cors(options.corsOrigins ?? []));
 
   // Every answer is JSON (or a probe's text): never to be sniffed into HTML or script by a browser.
@@ -75,7 +82,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
   );
   app.use(jsonBodyGuard(options.bulkRowFields));
-  if (options.idempotency) app.use(idempotency(options.idempotency));
+  if (options.idempotency) app.use(idempotencyKeyFormat);
   options.mount(app);
 
   app.use(methodNotAllowed(app));

@@ -1,8 +1,18 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { InvalidInputError } from '../errors/invalid-input-error';
 
 /** Headers that carry the API key: with two of them, which one authenticates would be a guess. */
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'];
+
+/**
+ * The credential header a request sends more than once, if any. Every server that forwards or authenticates asks
+ * this of the raw request: node keeps only the first `Authorization` in `req.headers`, so a proxy that forwards
+ * `req.headers` (the embedded gateway) would hide the second from the service behind it.
+ */
+export function repeatedCredentialHeader(req: Pick<IncomingMessage, 'headersDistinct'>): string | undefined {
+  return CREDENTIAL_HEADERS.find((name) => (req.headersDistinct[name]?.length ?? 0) > 1);
+}
 
 /**
  * Refuses, before routing and authentication, what no endpoint accepts and what would otherwise reach a handler
@@ -14,11 +24,10 @@ export const requestGuard: RequestHandler = (req, _res, next) => {
     next(new InvalidInputError([{ path: 'url', message: 'must not contain a NUL byte (%00)' }]));
     return;
   }
-  for (const name of CREDENTIAL_HEADERS) {
-    if ((req.headersDistinct[name]?.length ?? 0) > 1) {
-      next(new InvalidInputError([{ path: `headers.${name}`, message: 'must be sent once' }]));
-      return;
-    }
+  const repeated = repeatedCredentialHeader(req);
+  if (repeated !== undefined) {
+    next(new InvalidInputError([{ path: `headers.${repeated}`, message: 'must be sent once' }]));
+    return;
   }
   next();
 };

@@ -7,7 +7,8 @@
 export const IDEMPOTENCY_KEY_DDL = {
   name: '@waymark/http idempotency_key',
   sql: `
--- Idempotency-Key of POST requests per tenant: the first answer, replayed for 24 h (then swept).
+-- Idempotency-Key of POST requests per tenant: the first answer, replayed for 24 h (then swept) to the API key
+-- that made the request (credential_id, a SHA-256 of the key), sealed with a key derived from it (sealed_response).
 CREATE TABLE IF NOT EXISTS "idempotency_key" (
     "tenant_id" TEXT NOT NULL,
     "key" TEXT NOT NULL,
@@ -20,5 +21,9 @@ CREATE TABLE IF NOT EXISTS "idempotency_key" (
     CONSTRAINT "idempotency_key_pkey" PRIMARY KEY ("tenant_id","key")
 );
 CREATE INDEX IF NOT EXISTS "idempotency_key_created_at_idx" ON "idempotency_key"("created_at");
+ALTER TABLE "idempotency_key" ADD COLUMN IF NOT EXISTS "credential_id" TEXT;
+ALTER TABLE "idempotency_key" ADD COLUMN IF NOT EXISTS "sealed_response" TEXT;
+-- Earlier versions kept answers in clear (headers, body): gone at the first start; their keys replay to no one.
+UPDATE "idempotency_key" SET "headers" = NULL, "body" = NULL WHERE "headers" IS NOT NULL OR "body" IS NOT NULL;
 `,
 } as const;

@@ -59,8 +59,9 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   required: false,
   description:
-    'Makes the POST safe to retry: the same key and body within 24 h return the first answer (marked ' +
-    '`Idempotent-Replayed: true`) instead of acting twice; the key with another body is 422, and while the first ' +
+    'Makes the POST safe to retry: the same key and body from the same API key within 24 h return the first answer ' +
+    '(marked `Idempotent-Replayed: true`) instead of acting twice, once the key, its rate limit and its scope are ' +
+    'checked; the key with another body, or from another API key of the tenant, is 422, and while the first ' +
     'request runs, 409. Keys are per tenant; use a UUID.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
   example: '5f0c6b8e-2a41-4f57-9a36-1b8f3d2c7e90',
@@ -72,7 +73,7 @@ export const IDEMPOTENCY_RESPONSES = {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
   },
   '422': {
-    description: 'idempotency_key_reused: the Idempotency-Key was used with another request',
+    description: 'idempotency_key_reused: the Idempotency-Key was used with another request or by another API key',
     content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
   },
 };

@@ -1,4 +1,4 @@
-import { hashApiKey } from '@waymark/auth';
+import { FAILED_AUTHENTICATION_POLICY, hashApiKey } from '@waymark/auth';
 import { uniqueName, waitFor } from '@waymark/testkit';
 import { loadConfig } from '../../src';
 import { operator, startLinkApi, type LinkApiInstance } from '../support/link-api-harness';
@@ -52,6 +52,39 @@ describe('link-api instances sharing Postgres and Redis', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('throttle failed authentication per client address across instances, never a good key', async () => {
+    const tenant = (await operator(first.url, 'POST', '/tenants', { name: 'Neighbour', plan: 'pro' })).body;
+    const { key } = (await operator(first.url, 'POST', `/tenants/${tenant.id}/keys`, { scopes: ['links:read'] })).body;
+    await waitFor(async () => (await listLinks(second, key)).status === 200, { message: 'key known' });
+    await waitFor(async () => (await listLinks(first, key)).status === 200, { message: 'key known' });
+    const from = (address: string, instance: LinkApiInstance, authorization: string, path = '/v1/links') =>
+      fetch(`${instance.url}${path}`, { headers: { authorization, 'x-forwarded-for': address } });
+
+    /** Failed attempts from one address, alternating instances, until one is throttled (a slot refills every 2 s). */
+    const failUntilThrottled = async (address: string, authorization: string, path?: string) => {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < FAILED_AUTHENTICATION_POLICY.burst! + 10 && last?.status !== 429; i += 1) {
+        last = await from(address, i % 2 ? first : second, authorization, path);
+        statuses.push(last.status);
+      }
+      return { statuses, last: last! };
+    };
+
+    const guess = `Bearer wm_live_${'G'.repeat(32)}`;
+    const { statuses, last: throttled } = await failUntilThrottled('198.51.100.23', guess);
+    expect(statuses.slice(0, FAILED_AUTHENTICATION_POLICY.burst)).toEqual(
+      Array(FAILED_AUTHENTICATION_POLICY.burst).fill(401),
+    );
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await throttled.json()).toEqual({ error: expect.any(String), code: 'rate_limited' });
+    expect((await from('198.51.100.23', second, `Bearer ${key}`)).status).toBe(200);
+    expect((await from('198.51.100.24', first, guess)).status).toBe(401);
+    const operatorGuesses = await failUntilThrottled('198.51.100.25', 'Bearer wrong-token', '/admin/v1/tenants');
+    expect(operatorGuesses.last.status).toBe(429);
   });
 
   it('record when a key was last used, off the request path', async () => {
