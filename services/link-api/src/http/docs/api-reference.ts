@@ -9,6 +9,7 @@ const PAGE = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="icon" href="data:,">
   <title>Waymark API reference</title>
   <style>${STYLE}</style>
 </head>
