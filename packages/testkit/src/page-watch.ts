@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 
 export interface PageWatch {
-  /** Each Content-Security-Policy violation the page reported: `<directive> <blocked URI>`. */
+  /** Each Content-Security-Policy violation the page reported: `<directive> <blocked URI> at <source file>`. */
   readonly violations: string[];
   /** Each request the page sent to an origin other than `origin`. */
   readonly foreignRequests: string[];
 }
 
+type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string };
 type ViolationGlobals = {
-  document: {
-    addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string }) => void): void;
-  };
+  document: { addEventListener(type: string, listener: (event: Violation) => void): void };
   reportCspViolation(text: string): void;
 };
 
@@ -18,7 +17,7 @@ type ViolationGlobals = {
 function listenForViolations(): void {
   const g = globalThis as unknown as ViolationGlobals;
   g.document.addEventListener('securitypolicyviolation', (event) =>
-    g.reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    g.reportCspViolation(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`),
   );
 }
 
