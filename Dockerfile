@@ -43,7 +43,8 @@ COPY apps/console ./apps/console
 RUN npm run build -w @waymark/console
 
 # The API gateway: deploy/nginx/gateway.conf.template (mounted by compose, a ConfigMap in Kubernetes) serves these
-# files at `/` of the API host, with CONSOLE_ROOT set to this folder. No Node and no CDN at run time.
+# files at `/` of the API host, with CONSOLE_ROOT set to this folder, each with the console's Content-Security-Policy
+# and X-Frame-Options: DENY. No Node and no CDN at run time.
 FROM nginx:1.27.5 AS gateway
 COPY --from=console /app/apps/console/dist /usr/share/waymark/console
 

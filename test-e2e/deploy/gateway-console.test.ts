@@ -1,12 +1,20 @@
 import { createLogger } from '@waymark/logging';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../../apps/embedded/src/embedded-gateway';
 import { freePort } from '@waymark/testkit';
+import { CONSOLE_CSP } from '../../apps/embedded/src/console-headers';
 import { builtConsole, consoleFile, CONSOLE_DIST } from '../support/built-console';
 import { askGateway, startGateway, type RunningGateway } from './support/nginx-gateway';
 
 const API_HOST = 'api.waymark.test';
 const LINK_HOST = 'go.brand.example';
-const HEADERS = ['content-type', 'cache-control', 'x-content-type-options', 'referrer-policy'] as const;
+const HEADERS = [
+  'content-type',
+  'cache-control',
+  'x-content-type-options',
+  'referrer-policy',
+  'content-security-policy',
+  'x-frame-options',
+] as const;
 
 interface Answer {
   status: number;
@@ -55,9 +63,34 @@ describe('the gateway serves the web console at / of the API host (deploy/nginx/
         'cache-control': 'no-cache',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
+        'content-security-policy': CONSOLE_CSP,
+        'x-frame-options': 'DENY',
       },
     });
     expect(answer.body.toString('utf8')).toBe(built.indexHtml);
+  });
+
+  it('sends a strict Content-Security-Policy and refuses framing on every console file, as the embedded gateway does', async () => {
+    const policy = CONSOLE_CSP.split('; ');
+    expect(policy).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "frame-ancestors 'none'",
+      ]),
+    );
+    for (const path of ['/', '/index.html', ...built.assets]) {
+      for (const port of [nginx.port, embedded.port]) {
+        const { headers } = await ask(port, port === nginx.port ? API_HOST : 'localhost', path);
+        expect({ path, csp: headers['content-security-policy'], frame: headers['x-frame-options'] }).toEqual({
+          path,
+          csp: CONSOLE_CSP,
+          frame: 'DENY',
+        });
+      }
+    }
   });
 
   it('serves every asset index.html loads with its type, cached for a year under its hashed name', async () => {

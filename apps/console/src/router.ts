@@ -27,8 +27,15 @@ export function parseRoute(hash: string): Route {
   return { page: 'links' };
 }
 
-export const linkHref = (domain: string, code: string) => `#/links/${encodeURIComponent(domain)}/${code}`;
-export const gs1RecordHref = (domain: string, code: string) => `#/gs1/${encodeURIComponent(domain)}/${code}`;
+/**
+ * A code's segments are encoded one by one, as parseRoute decodes them: a GS1 path keeps its own percent-encoding
+ * (`10/A%2FB` stays that, not `10/A/B`), and its slashes stay readable in the address bar.
+ */
+const encodePath = (code: string) => code.split('/').map(encodeURIComponent).join('/');
+
+export const linkHref = (domain: string, code: string) => `#/links/${encodeURIComponent(domain)}/${encodePath(code)}`;
+export const gs1RecordHref = (domain: string, code: string) =>
+  `#/gs1/${encodeURIComponent(domain)}/${encodePath(code)}`;
 export const channelHref = (id: string) => `#/channels/${encodeURIComponent(id)}`;
 
 export function useRoute(): Route {

@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { CONSOLE_HEADERS } from './console-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,8 +44,7 @@ export function serveConsole(dir: string, req: IncomingMessage, res: ServerRespo
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    ...CONSOLE_HEADERS,
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(file).pipe(res);

@@ -18,6 +18,7 @@ export { wrkLoader, type LoadRound, type WrkLoad, type WrkLoadOptions } from './
 export { latencyPercentileUs, type LatencyHistogram } from './latency-histogram';
 export { rejectionOf } from './rejection-of';
 export { launchChromium, CHROMIUM_ARGS, type LaunchedChromium } from './chromium';
+export { watchPage, type PageWatch } from './page-watch';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { decodeQrSvg, type DecodedQr } from './qr-decode';
 export { startLocalDns, type LocalDns } from './local-dns';

@@ -6,7 +6,12 @@ import { brandingIssues, brandingOf, draftOf, type Branding, type BrandingDraft 
 
 const FIELDS: { field: keyof Branding; label: string; hint?: string; placeholder?: string }[] = [
   { field: 'name', label: 'Brand name' },
-  { field: 'logoUrl', label: 'Logo URL', placeholder: 'https://example.com/logo.svg' },
+  {
+    field: 'logoUrl',
+    label: 'Logo URL',
+    hint: 'Saved, but not drawn: pages show no image from another host',
+    placeholder: 'https://example.com/logo.svg',
+  },
   { field: 'primaryColor', label: 'Text colour', hint: '#rgb or #rrggbb', placeholder: '#1f2937' },
   { field: 'backgroundColor', label: 'Background colour', hint: '#rgb or #rrggbb', placeholder: '#ffffff' },
   { field: 'fallbackUrl', label: 'Fallback URL', hint: 'Offered on the expired and disabled pages' },

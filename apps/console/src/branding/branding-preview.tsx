@@ -2,19 +2,18 @@ import './branding.css';
 import { contrastRatio, DEFAULT_BACKGROUND, DEFAULT_PRIMARY, isHttpUrl, type Branding } from './branding-rules';
 
 /**
- * The redirector's "Link expired" page as this branding draws it (same layout, colours, logo and fallback link),
- * so a change can be judged before it reaches visitors.
+ * The redirector's "Link expired" page as this branding draws it (same layout, colours and fallback link), so a
+ * change can be judged before it reaches visitors. Like that page, it draws no logo: an image from the tenant's host
+ * would tell that host about everyone who opens the page (docs/decisions.md).
  */
 export function BrandingPreview({ branding }: { branding: Branding }) {
   const primary = branding.primaryColor ?? DEFAULT_PRIMARY;
   const background = branding.backgroundColor ?? DEFAULT_BACKGROUND;
   const ratio = contrastRatio(primary, background);
-  const logo = branding.logoUrl && isHttpUrl(branding.logoUrl) ? branding.logoUrl : undefined;
   const fallback = branding.fallbackUrl && isHttpUrl(branding.fallbackUrl) ? branding.fallbackUrl : undefined;
   return (
     <figure className="branding-preview">
       <div className="branding-page" style={{ background, color: primary }} data-testid="branding-preview">
-        {logo && <img src={logo} alt={branding.name} />}
         {branding.name && <p>{branding.name}</p>}
         <p className="branding-title">Link expired</p>
         <p>This link has expired.</p>

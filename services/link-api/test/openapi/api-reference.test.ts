@@ -25,4 +25,22 @@ describe('GET /docs', () => {
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect((await script.text()).length).toBeGreaterThan(100_000);
   });
+
+  it('may not be framed and admits scripts, images and fetches from this host only', async () => {
+    const page = await fetch(`${api.url}/docs`);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const csp = (page.headers.get('content-security-policy') ?? '').split(/;\s*/);
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        "script-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+      ]),
+    );
+    // Nothing in the bundle reaches for Redocly's CDN (its logo), so the page loads nothing from another host.
+    const bundle = await (await fetch(`${api.url}/docs/redoc.standalone.js`)).text();
+    expect(bundle).not.toContain('cdn.redoc.ly');
+  });
 });

@@ -14,7 +14,7 @@ test('tenant branding cannot inject markup, script, styles or unsafe links', () 
   expect(html).toContain('color:#1f2937');
 });
 
-test('the expiry page links to the fallback URL and shows the logo; the not-found page has no fallback link', () => {
+test('the expiry page links to the fallback URL and names the tenant; the not-found page has no fallback link', () => {
   const branding = {
     name: 'Acme',
     logoUrl: 'https://cdn.acme.example/logo.png',
@@ -22,9 +22,14 @@ test('the expiry page links to the fallback URL and shows the logo; the not-foun
     fallbackUrl: 'https://acme.example/',
   };
   const expired = brandedPage('expired', branding);
-  expect(expired).toContain('<img src="https://cdn.acme.example/logo.png" alt="Acme">');
+  expect(expired).toContain('<p class="tenant">Acme</p>');
   expect(expired).toContain('<a href="https://acme.example/"');
   expect(expired).toContain('color:#ff0000');
   expect(brandedPage('not_found', branding)).not.toContain('<a href');
   expect(brandedPage('not_found', undefined)).toContain('Link not found');
+});
+
+test("the page draws no image from the tenant's logo host, which would see every visitor", () => {
+  const page = brandedPage('expired', { name: 'Acme', logoUrl: 'https://cdn.acme.example/logo.png' });
+  expect(page).not.toMatch(/<img|cdn\.acme\.example/);
 });

@@ -18,7 +18,7 @@ function safeColour(value: string | undefined, fallback: string): string {
   return value !== undefined && SAFE_COLOUR.test(value) ? value : fallback;
 }
 
-/** Only absolute http(s) URLs may become an href or an img src (no `javascript:` or `data:`). */
+/** Only absolute http(s) URLs may become an href (no `javascript:` or `data:`). */
 function safeHttpUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
@@ -35,19 +35,19 @@ export function pageStyle(branding: Branding | undefined): string {
   const background = safeColour(branding?.backgroundColor, DEFAULT_BACKGROUND);
   return (
     `body{font-family:system-ui,sans-serif;margin:0;padding:3rem 1rem;text-align:center;` +
-    `background:${background};color:${primary}}img{max-height:64px;max-width:240px}a{color:${primary}}`
+    `background:${background};color:${primary}}a{color:${primary}}`
   );
 }
 
 /**
  * The branded page for unknown, unavailable and expired links. Every tenant-supplied value is escaped for its
  * context (text, attribute) and URLs and colours are allow-listed, so branding cannot inject markup or script.
- * Unknown domains get the page without branding.
+ * Unknown domains get the page without branding. The tenant's logo is not drawn: an image from its host would tell
+ * that host every visitor's address (docs/decisions.md); the page loads nothing but itself.
  */
 export function brandedPage(kind: PageKind, branding: Branding | undefined): string {
   const copy = COPY[kind];
   const name = branding?.name ? escapeHtml(branding.name) : '';
-  const logo = safeHttpUrl(branding?.logoUrl);
   const fallback = kind === 'not_found' ? undefined : safeHttpUrl(branding?.fallbackUrl);
   const parts = [
     '<!doctype html>',
@@ -57,7 +57,6 @@ export function brandedPage(kind: PageKind, branding: Branding | undefined): str
     `<title>${escapeHtml(copy.title)}${name ? ` · ${name}` : ''}</title>`,
     `<style>${pageStyle(branding)}</style>`,
     '</head><body><main>',
-    logo ? `<img src="${escapeHtml(logo)}" alt="${name}">` : '',
     name ? `<p class="tenant">${name}</p>` : '',
     `<h1>${escapeHtml(copy.title)}</h1>`,
     `<p>${escapeHtml(copy.text)}</p>`,
