@@ -8,6 +8,7 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
+import { jsonBody } from './json-body';
 import { jsonBodyGuard } from './json-body-guard';
 import { jsonOnly } from './json-only';
 import { methodNotAllowed } from './method-not-allowed';
@@ -66,9 +67,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestTracing(options.service));
   app.use(requestGuard);
   app.use(jsonOnly);
-  app.use(
-    express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
-  );
+  app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(jsonBodyGuard);
   if (options.idempotency) app.use(idempotency(options.idempotency));
   options.mount(app);
