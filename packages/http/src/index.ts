@@ -11,6 +11,7 @@ export type { HttpErrorBody, ValidationIssue } from './errors/error-body';
 export type { Authenticator } from './tsoa/authenticator';
 export { ControllerContainer } from './tsoa/controller-container';
 export { expressAuthentication, iocContainer } from './tsoa/hooks';
+export { BoundedTemplateService } from './tsoa/bounded-template-service';
 export {
   mergeOpenApi,
   OpenApiMergeError,
