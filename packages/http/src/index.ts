@@ -1,4 +1,5 @@
 export { createHttpApp, type HttpAppOptions } from './app/create-http-app';
+export { bulkEnvelopeGuard } from './app/bulk-envelope-guard';
 export type { ReadinessChecks, CheckOutcome } from './app/health';
 export { REQUEST_ID_HEADER } from './app/request-id';
 export { HTTP_DURATION_METRIC } from './app/metrics';

@@ -125,7 +125,10 @@ export interface Gs1RecordWrite {
 export type Gs1MalformedRecord = unknown;
 
 export interface Gs1BulkBody {
-  /** Up to 500 */
+  /**
+   * Up to 500, and at most the plan's bulk row cap (400 bulk_too_large beyond)
+   * @maxItems 500
+   */
   records: (Gs1RecordWrite | Gs1MalformedRecord)[];
   /** @maxItems 20 */
   tags?: Gs1TagText[];

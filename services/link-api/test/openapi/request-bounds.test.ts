@@ -20,12 +20,6 @@ interface Document {
   components: { schemas: Record<string, Schema> };
 }
 
-/**
- * The two bulk envelopes: their 500-row bound is the spec's and is answered 400 `bulk_too_large` by the use case
- * (the CLI splits its batches on that code), so the schema does not refuse it first as `validation_failed`.
- */
-const BOUNDED_BY_THE_USE_CASE = ['LinkBulkBody.rows', 'Gs1BulkBody.records'];
-
 /** Every array without maxItems and every free string without maxLength reachable from a request body. */
 function unbounded(doc: Document, body: Schema): string[] {
   const found: string[] = [];
@@ -41,7 +35,7 @@ function unbounded(doc: Document, body: Schema): string[] {
     }
     for (const member of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(member, at);
     if (schema.type === 'array') {
-      if (schema.maxItems === undefined && !BOUNDED_BY_THE_USE_CASE.includes(at)) found.push(`${at}: no maxItems`);
+      if (schema.maxItems === undefined) found.push(`${at}: no maxItems`);
       walk(schema.items, `${at}[]`);
     }
     if (schema.type === 'string' && !schema.enum && schema.maxLength === undefined) found.push(`${at}: no maxLength`);

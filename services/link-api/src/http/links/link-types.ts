@@ -123,7 +123,10 @@ export interface LinkPatchBody {
 export type LinkBulkRow = unknown;
 
 export interface LinkBulkBody {
-  /** 1 to 500 rows, and at most the plan's bulk row cap (400 bulk_too_large beyond). */
+  /**
+   * 1 to 500 rows, and at most the plan's bulk row cap (400 bulk_too_large beyond).
+   * @maxItems 500
+   */
   rows: LinkBulkRow[];
 }
 
