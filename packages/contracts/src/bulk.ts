@@ -18,11 +18,14 @@ export function parseBulkEnvelope<K extends string>(
   const envelope = parseOrThrow(z.looseObject({ [key]: z.array(z.unknown()).min(1) }), body) as Record<string, unknown>;
   const items = envelope[key] as unknown[];
   const cap = Math.min(planCap, BULK_MAX_ROWS);
-  if (items.length > cap) {
-    throw new DomainError('bulk_too_large', `at most ${cap} ${key} per request, got ${items.length}`, {
-      max: cap,
-      received: items.length,
-    });
-  }
+  if (items.length > cap) throw bulkTooLarge(key, items.length, cap);
   return envelope as Record<K, unknown[]> & Record<string, unknown>;
+}
+
+/** The `bulk_too_large` error of a bulk body whose `key` holds `received` items, over `cap`. */
+export function bulkTooLarge(key: string, received: number, cap: number = BULK_MAX_ROWS): DomainError {
+  return new DomainError('bulk_too_large', `at most ${cap} ${key} per request, got ${received}`, {
+    max: cap,
+    received,
+  });
 }

@@ -15,6 +15,7 @@ const uniqueNonEmpty = <T extends string>(values: readonly [T, ...T[]], fallback
   z
     .array(z.enum(values))
     .min(1)
+    .max(values.length)
     .refine((list) => new Set(list).size === list.length, 'values must be unique')
     .default(fallback);
 

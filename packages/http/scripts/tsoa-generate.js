@@ -67,6 +67,21 @@ function compilerOptionsFor(projectDir) {
   return { ...parsed.options, composite: false, declaration: false, noEmit: true, paths: workspacePaths() };
 }
 
+/**
+ * Makes the routes validate with @waymark/http's BoundedTemplateService: tsoa's own keeps every issue, which costs
+ * the square of an array's length and answers with all of them.
+ */
+function boundValidation(routesFile) {
+  const source = fs.readFileSync(routesFile, 'utf8');
+  const construction = 'const templateService = new ExpressTemplateService(';
+  if (!source.includes(construction))
+    throw new Error(`${routesFile}: tsoa no longer builds its template service as expected`);
+  const bounded = source
+    .replace(construction, 'const templateService = new BoundedTemplateService(')
+    .replace(/^(import .*'@tsoa\/runtime';)$/m, "$1\nimport { BoundedTemplateService } from '@waymark/http';");
+  fs.writeFileSync(routesFile, bounded);
+}
+
 async function main() {
   const configPath = path.resolve(process.argv[2] || 'tsoa.json');
   const projectDir = path.dirname(configPath);
@@ -108,6 +123,7 @@ async function main() {
       },
     },
   });
+  boundValidation(path.join(GENERATED_DIR, 'routes.ts'));
   process.stdout.write(
     `tsoa: generated ${GENERATED_DIR}/routes.ts and ${GENERATED_DIR}/openapi.json in ${path.relative(REPO_ROOT, projectDir) || '.'}\n`,
   );

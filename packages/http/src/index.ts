@@ -1,4 +1,5 @@
 export { createHttpApp, type HttpAppOptions } from './app/create-http-app';
+export { bulkEnvelopeGuard } from './app/bulk-envelope-guard';
 export type { ReadinessChecks, CheckOutcome } from './app/health';
 export { REQUEST_ID_HEADER } from './app/request-id';
 export { repeatedCredentialHeader } from './app/request-guard';
@@ -12,6 +13,7 @@ export type { HttpErrorBody, ValidationIssue } from './errors/error-body';
 export type { Authenticator } from './tsoa/authenticator';
 export { ControllerContainer } from './tsoa/controller-container';
 export { expressAuthentication, iocContainer } from './tsoa/hooks';
+export { BoundedTemplateService } from './tsoa/bounded-template-service';
 export {
   mergeOpenApi,
   OpenApiMergeError,

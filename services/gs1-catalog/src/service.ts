@@ -15,6 +15,7 @@ import {
 } from '@waymark/db';
 import { instrumentEventBus } from '@waymark/events';
 import {
+  bulkEnvelopeGuard,
   ControllerContainer,
   createHttpApp,
   IDEMPOTENCY_KEY_DDL,
@@ -134,7 +135,10 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     },
     authenticator: auth.authenticator,
     controllers,
-    mount: (express) => RegisterRoutes(express),
+    mount: (express) => {
+      express.post('/v1/gs1/links/bulk', bulkEnvelopeGuard('records'));
+      RegisterRoutes(express);
+    },
   });
   const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
 

@@ -16,6 +16,7 @@ import {
 } from '@waymark/db';
 import { instrumentEventBus, type EventBus, type FreshReads } from '@waymark/events';
 import {
+  bulkEnvelopeGuard,
   ControllerContainer,
   createHttpApp,
   IDEMPOTENCY_KEY_DDL,
@@ -180,6 +181,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       controllers,
       mount: (express) => {
         express.use(apiReferenceRoutes());
+        express.post('/v1/links/bulk', bulkEnvelopeGuard('rows'));
         RegisterRoutes(express);
       },
     });

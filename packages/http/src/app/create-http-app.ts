@@ -8,6 +8,7 @@ import { setTsoaAppContext } from '../tsoa/app-context';
 import type { Authenticator } from '../tsoa/authenticator';
 import type { ControllerContainer } from '../tsoa/controller-container';
 import { healthRoutes, type ReadinessChecks } from './health';
+import { jsonBody } from './json-body';
 import { jsonBodyGuard, type BulkRowFields } from './json-body-guard';
 import { jsonOnly } from './json-only';
 import { methodNotAllowed } from './method-not-allowed';
@@ -78,9 +79,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestTracing(options.service));
   app.use(requestGuard);
   app.use(jsonOnly);
-  app.use(
-    express.json({ limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
-  );
+  app.use(jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(jsonBodyGuard(options.bulkRowFields));
   if (options.idempotency) app.use(idempotencyKeyFormat);
   options.mount(app);

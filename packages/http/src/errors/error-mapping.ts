@@ -1,6 +1,8 @@
 import { ValidateError } from '@tsoa/runtime';
 import { z } from 'zod';
+import { MAX_REPORTED_ISSUES, moreIssues } from '@waymark/contracts';
 import { isTransientFailure } from '@waymark/events';
+import { UNLISTED_ISSUES, type BoundedFieldErrors } from '../tsoa/bounded-template-service';
 import { isDomainError } from './domain-error-like';
 import type { HttpErrorBody, ValidationIssue } from './error-body';
 import { InvalidInputError } from './invalid-input-error';
@@ -32,12 +34,16 @@ const UNAVAILABLE: MappedError = {
   retryAfterSeconds: 5,
 };
 
-/** Same body as contracts' `parseOrThrow`: the first bad field in `error`, every one in `details`. */
-function validationFailed(issues: ValidationIssue[]): MappedError {
+/**
+ * Same body as contracts' `parseOrThrow`: the first bad field in `error` with how many others there are, at most
+ * MAX_REPORTED_ISSUES of them in `details`. `unlisted` counts issues a bounded validator saw but did not keep.
+ */
+function validationFailed(issues: ValidationIssue[], unlisted = 0): MappedError {
   const [first] = issues;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  const error = first ? `${first.path || 'body'}: ${first.message}${more}` : 'invalid input';
-  return { status: 400, body: { error, code: 'validation_failed', details: issues }, unexpected: false };
+  const total = issues.length + unlisted;
+  const error = first ? `${first.path || 'body'}: ${first.message}${moreIssues(total)}` : 'invalid input';
+  const details = issues.slice(0, MAX_REPORTED_ISSUES);
+  return { status: 400, body: { error, code: 'validation_failed', details }, unexpected: false };
 }
 
 /** body-parser marks its errors with a `type`; these are the client's fault, never ours. */
@@ -63,7 +69,7 @@ export function mapError(err: unknown): MappedError {
   }
   if (err instanceof ValidateError) {
     const issues = Object.entries(err.fields).map(([path, field]) => ({ path, message: field.message }));
-    return validationFailed(issues);
+    return validationFailed(issues, (err.fields as BoundedFieldErrors)[UNLISTED_ISSUES]);
   }
   if (err instanceof InvalidInputError) return validationFailed(err.issues);
   if (err instanceof URIError) {

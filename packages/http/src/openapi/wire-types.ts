@@ -8,6 +8,7 @@
 /**
  * An instant, ISO 8601 with `Z` or an offset.
  * @format date-time
+ * @maxLength 64
  * @example "2026-03-14T09:26:53.589Z"
  */
 export type DateTime = string;
@@ -20,8 +21,9 @@ export type DateTime = string;
 export type Count = number;
 
 /**
- * An absolute URL.
+ * An absolute URL, at most 8 KB (contracts' HttpUrl and DestinationUrl).
  * @format uri
+ * @maxLength 8192
  * @example "https://example.org/spring-sale"
  */
 export type Url = string;

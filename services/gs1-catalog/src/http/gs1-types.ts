@@ -4,19 +4,67 @@
  */
 import type { Count, DateTime, Url } from '@waymark/http';
 
+/**
+ * A record tag.
+ * @maxLength 32
+ */
+export type Gs1TagText = string;
+
+/**
+ * A value of GS1 application identifier; the longest AI value is 90 characters.
+ * @maxLength 90
+ */
+export type AiValueText = string;
+
+/**
+ * A language tag (BCP 47).
+ * @maxLength 35
+ */
+export type LanguageTag = string;
+
+/**
+ * A linkset context entry.
+ * @maxLength 64
+ */
+export type ContextText = string;
+
+/**
+ * Free text of a record: a title or an item description.
+ * @maxLength 256
+ */
+export type Gs1Text = string;
+
+/**
+ * A host name, optionally with `:port`.
+ * @maxLength 261
+ */
+export type Gs1Domain = string;
+
 export interface Gs1LinksetEntryView {
-  /** GS1 link type as a CURIE (`gs1:pip`) or full URI; default `gs1:pip` */
+  /**
+   * GS1 link type as a CURIE (`gs1:pip`) or full URI; default `gs1:pip`
+   * @maxLength 256
+   */
   linkType?: string;
-  href: string;
+  href: Url;
   default?: boolean;
   /** Link title; the link type's label from the GS1 Web Vocabulary when omitted */
-  title?: string;
-  /** Language tags of the target (BCP 47), `und` for any language */
-  hreflang?: string[];
-  /** Media type of the target, e.g. `text/html` */
+  title?: Gs1Text;
+  /**
+   * Language tags of the target (BCP 47), `und` for any language
+   * @maxItems 10
+   */
+  hreflang?: LanguageTag[];
+  /**
+   * Media type of the target, e.g. `text/html`
+   * @maxLength 255
+   */
   type?: string;
-  /** Where the link applies, typically a geography or jurisdiction, e.g. `["FR"]` (GS1 linkset context) */
-  context?: string[];
+  /**
+   * Where the link applies, typically a geography or jurisdiction, e.g. `["FR"]` (GS1 linkset context)
+   * @maxItems 10
+   */
+  context?: ContextText[];
 }
 
 /** Gs1Record (spec 2.5). */
@@ -24,37 +72,50 @@ export interface Gs1RecordWrite {
   /**
    * GTIN-8, 12, 13 or 14 with a valid check digit
    * @example "09506000134352"
+   * @maxLength 14
    */
   gtin: string;
-  /** AI 22 */
+  /**
+   * AI 22
+   * @maxLength 20
+   */
   cpv?: string;
   /**
    * AI 10
    * @example "ABC123"
+   * @maxLength 20
    */
   batch?: string;
-  /** AI 21 */
+  /**
+   * AI 21
+   * @maxLength 20
+   */
   serial?: string;
   /**
    * AI 17, YYMMDD
    * @example "271231"
+   * @maxLength 6
    */
   expiry?: string;
   /** What the item is, in words (GS1 linkset itemDescription); derived from the GTIN when omitted */
-  itemDescription?: string;
+  itemDescription?: Gs1Text;
   /** @example "https://brand.example.com/products/sparkling-water" */
-  destination?: string;
-  /** More than one entry needs the resolver entitlement */
+  destination?: Url;
+  /**
+   * More than one entry needs the resolver entitlement
+   * @maxItems 50
+   */
   linkset?: Gs1LinksetEntryView[];
   /** Data attributes keyed by AI number; need the resolver entitlement */
-  ai?: { [ai: string]: string };
+  ai?: { [ai: string]: AiValueText };
   /**
    * At most 20 (after merging with the request's tags), each at most 32 characters
    * @example ["spring-2026", "print"]
+   * @maxItems 20
    */
-  tags?: string[];
+  tags?: Gs1TagText[];
   /** A verified domain of the tenant; its default domain when omitted */
-  domain?: string;
+  domain?: Gs1Domain;
 }
 
 /**
@@ -64,9 +125,13 @@ export interface Gs1RecordWrite {
 export type Gs1MalformedRecord = unknown;
 
 export interface Gs1BulkBody {
-  /** Up to 500 */
+  /**
+   * Up to 500, and at most the plan's bulk row cap (400 bulk_too_large beyond)
+   * @maxItems 500
+   */
   records: (Gs1RecordWrite | Gs1MalformedRecord)[];
-  tags?: string[];
+  /** @maxItems 20 */
+  tags?: Gs1TagText[];
   /** Default true; false skips existing codes */
   upsert?: boolean;
 }
@@ -130,7 +195,12 @@ export interface Gs1ExportWriteView {
    * @maxLength 200
    */
   query?: string;
-  tags?: string[];
+  /** @maxItems 20 */
+  tags?: Gs1TagText[];
+  /**
+   * Each once; default `["qr"]`
+   * @maxItems 2
+   */
   symbologies?: ('qr' | 'dm')[];
   sizeMode?: 'total' | 'xdim';
   /**
@@ -148,6 +218,10 @@ export interface Gs1ExportWriteView {
   /** QR codes carry the compressed Digital Link (GS1 Digital Link compression); default false */
   compressUri?: boolean;
   ean13?: boolean;
+  /**
+   * Each once; default `["svg"]`
+   * @maxItems 4
+   */
   formats?: ('svg' | 'pdf' | 'eps' | 'ai')[];
   /**
    * Adds a raster copy of each symbol. Render budget: at most 25000000 px per symbol (211 mm at 600 dpi, 423 mm at

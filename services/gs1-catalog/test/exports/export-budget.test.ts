@@ -51,6 +51,19 @@ describe('the render budget', () => {
 });
 
 describe('one set of export option limits', () => {
+  it('refuses 40,000 symbologies in well under a second with a bounded error body', async () => {
+    const symbologies = Array.from({ length: 40_000 }, (_, i) => `sym${i}`);
+    const started = performance.now();
+    const response = await api(catalog, t, 'POST', '/v1/gs1/exports', { symbologies });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'body.symbologies: must have at most 2 items (it has 40000)',
+      code: 'validation_failed',
+      details: [{ path: 'body.symbologies', message: 'must have at most 2 items (it has 40000)' }],
+    });
+  });
+
   const long = (n: number) => 'A'.repeat(n);
   // Each limit and the value just past it; the API's answer and the renderer's parse must agree on every one.
   const cases: Array<[Record<string, unknown>, boolean]> = [
@@ -92,6 +105,9 @@ describe('one set of export option limits', () => {
       ['iccIntent', 'maxLength'],
       ['name', 'maxLength'],
       ['query', 'maxLength'],
+      ['tags', 'maxItems'],
+      ['symbologies', 'maxItems'],
+      ['formats', 'maxItems'],
     ] as const) {
       expect([field, keyword, documented[field]?.[keyword]]).toEqual([
         field,

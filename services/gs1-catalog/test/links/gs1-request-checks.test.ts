@@ -39,6 +39,19 @@ describe('a GS1 request is checked before anything is looked up or written', () 
     expect(paths(reply.body)).toEqual(['tags']);
   });
 
+  it('refuses 20,000 records as bulk_too_large in well under a second, before checking any of them', async () => {
+    const records = Array.from({ length: 20_000 }, () => ({}));
+    const started = performance.now();
+    const reply = await api(catalog, tenant, 'POST', '/v1/gs1/links/bulk', { records });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error: 'at most 500 records per request, got 20000',
+      code: 'bulk_too_large',
+      details: { max: 500, received: 20_000 },
+    });
+  });
+
   it('fails a bulk request as a whole only for its envelope or its request-level options', async () => {
     const record = { gtin: gtin13(13435), destination: 'https://example.com/p' };
     const empty = await api(catalog, tenant, 'POST', '/v1/gs1/links/bulk', { records: [] });

@@ -195,4 +195,29 @@ describe('operator API', () => {
     expect(second.body.revokedAt).toBe(first.body.revokedAt);
     expect((await operator(api.url, 'POST', '/keys/unknown/revoke')).status).toBe(404);
   });
+
+  it.each([
+    ['bad', (i: number) => `bogus-${i}`],
+    ['valid but repeated', () => 'links:read'],
+  ])('refuses 20,000 %s scopes in well under a second, with a bounded error body', async (_kind, scope) => {
+    const { body: tenant } = await operator(api.url, 'POST', '/tenants', { name: 'Many scopes' });
+    const scopes = Array.from({ length: 20_000 }, (_, i) => scope(i));
+    const started = performance.now();
+    const refused = await operator(api.url, 'POST', `/tenants/${tenant.id}/keys`, { name: 'many', scopes });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'body.scopes: must have at most 9 items (it has 20000)',
+      code: 'validation_failed',
+      details: [{ path: 'body.scopes', message: 'must have at most 9 items (it has 20000)' }],
+    });
+  });
+
+  it('lists at most 20 issues and says how many more there were', async () => {
+    const entitlements = Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(65, 'x'));
+    const refused = await operator(api.url, 'POST', '/tenants', { name: 'x', entitlements, branding: { name: 5 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toHaveLength(20);
+    expect(refused.body.error).toMatch(/\(and 50 more; details lists the first 20\)$/);
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { openApiPathOf } from '../../src/http/links/public-openapi';
 import { call, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
 
 let api: Api;
@@ -75,5 +77,40 @@ describe('a request is checked before the link is looked up', () => {
       'validation_failed',
       'validation_failed',
     ]);
+  });
+});
+
+describe('a body that cannot be read is a 4xx on every JSON-body operation, before authentication', () => {
+  const document = JSON.parse(readFileSync(openApiPathOf('link-api'), 'utf8')) as {
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  };
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => operation.requestBody !== undefined)
+      .map(([method, operation]) => [method.toUpperCase(), path.replace(/\{\w+\}/g, 'x'), operation] as const),
+  );
+
+  it.each(operations.map(([method, path]) => [method, path]))(
+    '%s %s: 400 for gzip that does not decompress, 415 for an unknown encoding, 400 for invalid UTF-8',
+    async (method, path) => {
+      const send = (body: Uint8Array, headers: Record<string, string>) =>
+        fetch(`${api.url}${path}`, { method, body, headers: { 'content-type': 'application/json', ...headers } });
+      const notGzip = await send(Buffer.from('{"name":"x"}'), { 'content-encoding': 'gzip' });
+      expect([notGzip.status, ((await notGzip.json()) as { code: string }).code]).toEqual([400, 'validation_failed']);
+      const unknown = await send(Buffer.from('{"name":"x"}'), { 'content-encoding': 'compress' });
+      expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([
+        415,
+        'unsupported_media_type',
+      ]);
+      const latin1 = await send(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), {});
+      expect([latin1.status, ((await latin1.json()) as { error: string }).error]).toEqual([
+        400,
+        'body: is not valid UTF-8',
+      ]);
+    },
+  );
+
+  it('covers the operations that take a body', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(8);
   });
 });

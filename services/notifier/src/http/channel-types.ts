@@ -27,6 +27,7 @@ export interface UrlChannelConfig {
 export interface EmailChannelConfig {
   /**
    * @format email
+   * @maxLength 254
    * @example "alerts@acme.example"
    */
   email: string;
@@ -49,6 +50,10 @@ export type ChannelCreateBody = UrlChannelCreate | EmailChannelCreate;
 export interface ChannelPatchBody {
   /** false pauses the channel and cancels its pending retries at once. */
   enabled?: boolean;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   name?: string;
 }
 

@@ -45,6 +45,36 @@ export interface LinkView {
   updatedAt: DateTime;
 }
 
+/**
+ * A custom stub (spec 8: at most 64 characters).
+ * @maxLength 64
+ */
+export type CustomCode = string;
+
+/**
+ * A host name, optionally with `:port`.
+ * @maxLength 261
+ */
+export type DomainText = string;
+
+/**
+ * A link's title.
+ * @maxLength 256
+ */
+export type LinkTitle = string;
+
+/**
+ * A tag value; keys are at most 64 characters.
+ * @maxLength 256
+ */
+export type TagValue = string;
+
+/**
+ * A notification channel's id.
+ * @maxLength 128
+ */
+export type ChannelId = string;
+
 /** `active` links redirect; `disabled` ones answer the branded 404 until re-enabled. */
 export type LinkStatus = 'active' | 'disabled';
 
@@ -59,37 +89,44 @@ export interface LinkWrite {
    * Custom stub; omitted means a random 7-character code.
    * @example "spring25"
    */
-  code?: string;
+  code?: CustomCode;
   /**
    * One of the tenant's verified domains; omitted means the tenant's default domain.
    * @example "go.acme.example"
    */
-  domain?: string;
+  domain?: DomainText;
   /** @example "Spring sale landing page" */
-  title?: string;
+  title?: LinkTitle;
   /** @example {"campaign": "spring"} */
-  tags?: { [key: string]: string };
+  tags?: { [key: string]: TagValue };
   /** In the future. */
   expiresAt?: DateTime;
-  /** Ids of the tenant's notification channels. */
-  notifyChannels?: string[];
+  /**
+   * Ids of the tenant's notification channels.
+   * @maxItems 20
+   */
+  notifyChannels?: ChannelId[];
 }
 
 /** PATCH body: any subset; `expiresAt: null` removes the expiry; tags and notifyChannels replace the old value. */
 export interface LinkPatchBody {
   destination?: Url;
   status?: LinkStatus;
-  title?: string;
-  tags?: { [key: string]: string };
+  title?: LinkTitle;
+  tags?: { [key: string]: TagValue };
   expiresAt?: DateTime | null;
-  notifyChannels?: string[];
+  /** @maxItems 20 */
+  notifyChannels?: ChannelId[];
 }
 
 /** A LinkWrite; each row is validated on its own, so a malformed row fails alone in `results`. */
 export type LinkBulkRow = unknown;
 
 export interface LinkBulkBody {
-  /** 1 to 500 rows, and at most the plan's bulk row cap (400 bulk_too_large beyond). */
+  /**
+   * 1 to 500 rows, and at most the plan's bulk row cap (400 bulk_too_large beyond).
+   * @maxItems 500
+   */
   rows: LinkBulkRow[];
 }
 

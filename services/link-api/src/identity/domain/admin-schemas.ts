@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainName, HttpUrl, IsoDateTime, NO_CONTROL_CHARS, Scope } from '@waymark/contracts';
+import { DomainName, HttpUrl, IsoDateTime, NO_CONTROL_CHARS, SCOPES, Scope } from '@waymark/contracts';
 
 const Label = z.string().trim().min(1).max(200).regex(NO_CONTROL_CHARS, 'must not contain control characters');
 /** Hex colours only: branding ends up in visitor pages' CSS, so nothing else may get there. */
@@ -50,6 +50,7 @@ export const ApiKeyCreateSchema = z.strictObject({
   scopes: z
     .array(Scope)
     .min(1)
+    .max(SCOPES.length)
     .refine((s) => new Set(s).size === s.length, 'scopes must be unique'),
   expiresAt: IsoDateTime.optional(),
 });

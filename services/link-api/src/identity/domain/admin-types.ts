@@ -3,7 +3,7 @@
  * in admin-schemas.ts validate the same shapes before a use case runs.
  */
 import type { Scope } from '@waymark/contracts';
-import type { Count, DateTime } from '@waymark/http';
+import type { Count, DateTime, Url } from '@waymark/http';
 
 /**
  * An API key scope. Spelled out (not contracts' `z.infer<typeof Scope>`) so the OpenAPI document names it plainly;
@@ -38,14 +38,43 @@ export interface PlanWrite {
   exportsPerHour: Count;
 }
 
+/**
+ * A name an operator gives (tenant, branding, key).
+ * @maxLength 200
+ */
+export type Label = string;
+
+/**
+ * A plan name: lower-case letters, digits, `_` or `-`.
+ * @maxLength 63
+ */
+export type PlanName = string;
+
+/**
+ * An entitlement such as `resolver`.
+ * @maxLength 64
+ */
+export type Entitlement = string;
+
+/**
+ * A host name, optionally with `:port`.
+ * @maxLength 261
+ */
+export type HostName = string;
+
+/**
+ * `#rgb` or `#rrggbb`.
+ * @maxLength 7
+ */
+export type Colour = string;
+
 export interface BrandingView {
-  name: string;
-  logoUrl?: string;
-  /** `#rgb` or `#rrggbb`. */
-  primaryColor?: string;
-  backgroundColor?: string;
+  name: Label;
+  logoUrl?: Url;
+  primaryColor?: Colour;
+  backgroundColor?: Colour;
   /** Where the expiry page offers to go instead. */
-  fallbackUrl?: string;
+  fallbackUrl?: Url;
 }
 
 export interface DomainVerification {
@@ -78,31 +107,33 @@ export interface TenantView {
 }
 
 export interface TenantCreate {
-  name: string;
+  name: Label;
   /** A plan name; DEFAULT_PLAN when omitted. */
-  plan?: string;
-  entitlements?: string[];
+  plan?: PlanName;
+  /** @maxItems 50 */
+  entitlements?: Entitlement[];
   branding?: BrandingView;
   /** Added as the tenant's first domain and made its default. */
-  defaultDomain?: string;
+  defaultDomain?: HostName;
   /** The operator vouches for the default domain: it is verified at once. */
   verifyDefaultDomain?: boolean;
 }
 
 export interface TenantPatch {
-  name?: string;
-  plan?: string;
+  name?: Label;
+  plan?: PlanName;
   branding?: BrandingView;
   /** One of the tenant's domains, or null to clear it. */
-  defaultDomain?: string | null;
+  defaultDomain?: HostName | null;
 }
 
 export interface EntitlementsWrite {
-  entitlements: string[];
+  /** @maxItems 50 */
+  entitlements: Entitlement[];
 }
 
 export interface DomainCreate {
-  name: string;
+  name: HostName;
   /** The operator vouches for the domain: verified at once, no DNS check. */
   verified?: boolean;
 }
@@ -114,7 +145,11 @@ export interface DomainVerify {
 
 export interface ApiKeyCreate {
   /** A label for the operator. */
-  name?: string;
+  name?: Label;
+  /**
+   * Each scope once.
+   * @maxItems 9
+   */
   scopes: ApiScope[];
   /** In the future; the key never expires when omitted. */
   expiresAt?: DateTime;
