@@ -8,6 +8,7 @@ import { readApiKey } from './credentials';
 import type { IdentityReadModel } from './identity-read-model';
 import type { ApiPrincipal } from './principal';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit-headers';
+import { refuseKnownCredential } from './credential-refusal';
 
 export interface ApiKeyAuthenticatorOptions {
   identity: IdentityReadModel;
@@ -83,9 +84,9 @@ async function identify(request: Request, options: ApiKeyAuthenticatorOptions, n
   const hash = isWellFormedApiKey(key) ? hashApiKey(key) : undefined;
   const state = hash === undefined ? undefined : await options.fresh.find(hash, () => options.identity.apiKey(hash));
   if (!state || hash === undefined) throw new DomainError('unauthorized', 'Invalid API key');
-  if (state.revoked) throw new DomainError('unauthorized', 'API key has been revoked');
+  if (state.revoked) throw refuseKnownCredential('API key has been revoked');
   if (state.expiresAt !== null && Date.parse(state.expiresAt) <= now.getTime()) {
-    throw new DomainError('unauthorized', 'API key has expired');
+    throw refuseKnownCredential('API key has expired');
   }
   const tenant = await options.fresh.find(`tenant:${state.tenantId}`, () => options.identity.tenant(state.tenantId));
   if (!tenant) throw new DomainError('unauthorized', 'Invalid API key');

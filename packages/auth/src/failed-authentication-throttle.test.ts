@@ -2,15 +2,18 @@ import type { Request } from 'express';
 import { MemoryRateLimiter } from '@waymark/cache';
 import { DomainError } from '@waymark/contracts';
 import { clientAddressKey } from './client-address';
+import { refuseKnownCredential } from './credential-refusal';
 import { FAILED_AUTHENTICATION_POLICY, throttleFailedAuthentication } from './failed-authentication-throttle';
 
 const GOOD = 'wm_live_good';
+const REVOKED = 'wm_live_revoked';
 
 function setup() {
   let now = Date.parse('2030-06-01T12:00:00Z');
   const throttled = throttleFailedAuthentication(
     {
       async authenticate(req) {
+        if (req.header('x-api-key') === REVOKED) throw refuseKnownCredential('API key has been revoked');
         if (req.header('x-api-key') !== GOOD) throw new DomainError('unauthorized', 'Invalid API key');
         return { tenantId: 't1' };
       },
@@ -50,6 +53,16 @@ describe('throttling failed authentication per client address', () => {
     expect((await attempt('wm_live_wrong')).code).toBe('rate_limited');
     expect((await attempt(GOOD)).code).toBe('ok');
     expect((await attempt('wm_live_wrong', '198.51.100.4')).code).toBe('unauthorized');
+  });
+
+  it('answers a revoked key 401 every time without spending the budget guesses are counted against', async () => {
+    const { attempt } = setup();
+    const burst = FAILED_AUTHENTICATION_POLICY.burst!;
+    for (let i = 0; i < burst * 2; i++) expect((await attempt(REVOKED)).code).toBe('unauthorized');
+    const codes: string[] = [];
+    for (let i = 0; i <= burst; i++) codes.push((await attempt('wm_live_wrong')).code);
+    expect(codes).toEqual([...Array(burst).fill('unauthorized'), 'rate_limited']);
+    expect((await attempt(REVOKED)).code).toBe('unauthorized');
   });
 
   it('counts an IPv6 subscriber by its /64 and an IPv4-mapped address as the IPv4 one', () => {

@@ -3,6 +3,7 @@ import type { RateLimiter, RateLimitPolicy } from '@waymark/cache';
 import { DomainError } from '@waymark/contracts';
 import { isDomainError, type Authenticator } from '@waymark/http';
 import { clientAddressKey } from './client-address';
+import { isKnownCredentialRefusal } from './credential-refusal';
 import { retryAfterSeconds } from './rate-limit-headers';
 
 /**
@@ -13,7 +14,8 @@ import { retryAfterSeconds } from './rate-limit-headers';
 export const FAILED_AUTHENTICATION_POLICY: RateLimitPolicy = { limit: 30, windowMs: 60_000, burst: 50 };
 
 /**
- * Throttles failed authentication per client address: every 401 costs the address one attempt of its budget in the
+ * Throttles failed authentication per client address: every 401 for a credential that matches nothing (a guess, a
+ * scan, a typo; a revoked or expired key is its owner's, not a guess) costs the address one attempt of its budget in the
  * shared limiter (Redis across instances, in-process in the embedded mode); beyond it, a failed attempt is answered
  * 429 `rate_limited` with `Retry-After` instead of 401. A request whose credential is good is never refused here, so
  * clients sharing an address (a NAT, an office) are not punished for another's failures; that also tells a blocked
@@ -30,7 +32,7 @@ export function throttleFailedAuthentication(
       try {
         return await inner.authenticate(request, securityName, scopes);
       } catch (error) {
-        if (!isDomainError(error) || error.code !== 'unauthorized') throw error;
+        if (!isDomainError(error) || error.code !== 'unauthorized' || isKnownCredentialRefusal(error)) throw error;
         const decision = await options.rateLimiter.consume(clientAddressKey(request.ip), policy);
         if (decision.allowed) throw error;
         const retryAfter = retryAfterSeconds(decision);
