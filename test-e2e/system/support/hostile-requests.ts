@@ -101,6 +101,13 @@ export function hostileRequests(
     post('broken chunks', ['Content-Type: application/json', 'Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n'),
     post('an unknown transfer coding', ['Content-Type: application/json', 'Transfer-Encoding: rot13'], '{}'),
     post('a body shorter than announced', ['Content-Type: application/json', 'Content-Length: 100'], '{}', true),
+    ...['gzip', 'deflate', 'br', 'gzip, gzip', 'compress'].map((coding) =>
+      post(
+        `Content-Encoding ${coding} that does not decode`,
+        ['Content-Type: application/json', `Content-Encoding: ${coding}`],
+        '{"not":"compressed"}',
+      ),
+    ),
   ];
   return { always, rotated };
 }
