@@ -23,8 +23,10 @@ export interface WaymarkEvent {
 export { WebhookVerificationError };
 
 /**
- * A delivery whose signature is valid but whose `webhook-id` was already verified within the tolerance window: a
- * replay, or the sender's retry of a delivery already handled. Answer it with a 2xx and do not act on it again.
+ * A delivery whose signature is valid but which was already verified, as it is (the same `webhook-id` and
+ * `webhook-timestamp`), within the tolerance window: a replay by whoever saw it, or a duplicate on the way. The
+ * sender's own retries are signed again with a new timestamp and are not refused here; `webhook-id` is what makes a
+ * handler idempotent across them.
  */
 export class WebhookReplayError extends WebhookVerificationError {
   constructor(readonly webhookId: string) {
@@ -36,7 +38,7 @@ export class WebhookReplayError extends WebhookVerificationError {
 }
 
 export interface VerifyWebhookOptions {
-  /** Where verified ids are remembered (default: one in-memory guard per process); false to not check replays. */
+  /** Where verified messages are remembered (default: one in-memory guard per process); false to not check replays. */
   replayGuard?: ReplayGuard | false;
 }
 
@@ -49,7 +51,7 @@ const processGuard = new InMemoryReplayGuard();
 /**
  * Checks a webhook delivery and returns its parsed body; throws WebhookVerificationError when the signature does
  * not match, the timestamp is not a whole number of seconds or is more than 5 minutes off, and WebhookReplayError
- * when the same `webhook-id` was verified before within that window. Waymark signs by the Standard Webhooks scheme
+ * when the same message (`webhook-id` and `webhook-timestamp`) was verified before within that window. Waymark signs by the Standard Webhooks scheme
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), so the signature is that library's check.
  * `payload` must be the raw body exactly as received, not re-serialised JSON.
  */
@@ -68,7 +70,10 @@ export function verifyWebhook(
   const event = new Webhook(secret).verify(payload, plain) as WaymarkEvent;
   const guard = options.replayGuard ?? processGuard;
   const id = plain['webhook-id'] as string;
-  if (guard && !guard.firstSeen(id, (Number(timestamp) + TOLERANCE_S) * 1000, Date.now())) {
+  // The message as signed: a retry is signed again at its own time, so keying on the id alone would refuse the
+  // sender's retry of a delivery whose first handling failed, and that event would be lost.
+  const message = `${id}.${timestamp}`;
+  if (guard && !guard.firstSeen(message, (Number(timestamp) + TOLERANCE_S) * 1000, Date.now())) {
     throw new WebhookReplayError(id);
   }
   return event;
