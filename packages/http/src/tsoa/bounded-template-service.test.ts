@@ -51,7 +51,8 @@ describe('BoundedTemplateService', () => {
   it('refuses 20,000 items over maxItems before checking any of them', () => {
     const started = performance.now();
     const err = validate(new BoundedTemplateService(models, config), { scopes: bogus(20_000) });
-    expect(performance.now() - started).toBeLessThan(100);
+    // Checking the 20,000 items takes seconds (see below); refusing the array first takes next to nothing.
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(mapError(err).body).toEqual({
       error: 'body.scopes: must have at most 9 items (it has 20000)',
       code: 'validation_failed',
@@ -81,8 +82,8 @@ describe('BoundedTemplateService', () => {
       return performance.now() - started;
     };
     time(500);
-    const small = Math.min(time(500), time(500));
-    const large = Math.min(time(4_000), time(4_000));
+    const small = Math.min(time(500), time(500), time(500));
+    const large = Math.min(time(4_000), time(4_000), time(4_000));
     // Linear: 8x the items, about 8x the time; quadratic would be 64x.
     expect(large / small).toBeLessThan(24);
   });
