@@ -95,6 +95,30 @@ describe('input no endpoint accepts is a 400 validation_failed, never a 5xx', ()
     expect(seen).toHaveLength(1);
   });
 
+  it('checks the rows one by one on every spelling express routes to the bulk route (letter case, a trailing slash)', async () => {
+    const app = createHttpApp({
+      service: 'http-test',
+      logger: captureLogger('http-test').logger,
+      bulkRowFields: { '/v1/links/bulk': 'rows' },
+      mount: (a) => {
+        a.post('/v1/links/bulk', (req, res) => {
+          res.json({ unsafe: req.body.rows.map((row: unknown) => row instanceof UnsafeBulkRow) });
+        });
+      },
+    });
+    for (const path of ['/v1/links/bulk/', '/V1/Links/BULK', '/v1/links/bulk?dry=1']) {
+      const res = await request(app)
+        .post(path)
+        .set('content-type', 'application/json')
+        .send('{"rows":[{"t":"ok"},{"t":"a\\u0000b"}]}');
+      expect({ path, status: res.status, unsafe: res.body.unsafe }).toEqual({
+        path,
+        status: 200,
+        unsafe: [false, true],
+      });
+    }
+  });
+
   it.each([
     ['authorization', ['Bearer wm_live_a', 'Bearer wm_live_b']],
     ['x-api-key', ['wm_live_a', 'wm_live_b']],

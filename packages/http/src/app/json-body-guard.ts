@@ -12,9 +12,10 @@ export type BulkRowFields = Readonly<Record<string, string>>;
  * the rest of the body still gets the request-level check.
  */
 export function jsonBodyGuard(bulkRowFields: BulkRowFields = {}): RequestHandler {
+  const fields = new Map(Object.entries(bulkRowFields).map(([path, field]) => [routeKey(path), field]));
   return (req, _res, next) => {
     const body: unknown = req.body;
-    const field = req.method === 'POST' ? bulkRowFields[req.path] : undefined;
+    const field = req.method === 'POST' ? fields.get(routeKey(req.path)) : undefined;
     const rows = field !== undefined && isObject(body) ? body[field] : undefined;
     if (field === undefined || !Array.isArray(rows)) {
       const problem = isObject(body) ? jsonValueProblem(body, 'body') : null;
@@ -32,6 +33,11 @@ export function jsonBodyGuard(bulkRowFields: BulkRowFields = {}): RequestHandler
     });
     next();
   };
+}
+
+/** The route a path reaches as express matches it by default: letter case ignored, one trailing slash allowed. */
+function routeKey(path: string): string {
+  return path.toLowerCase().replace(/\/$/, '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
