@@ -34,6 +34,12 @@ describe('judgeLockFile', () => {
     expect(judgeLockFile(lock, DATA, server(1), 100, true)).toEqual({ kind: 'orphan', pid: 4242 });
   });
 
+  it('knows its server by the folder the server wrote in the lock file, however the runner spells the folder now', () => {
+    const linked = '/home/someone/waymark/.waymark/postgres/data';
+    expect(judgeLockFile(lock, linked, server(1), 100, false)).toEqual({ kind: 'orphan', pid: 4242 });
+    expect(judgeLockFile(lock, linked, server(100), 100, true)).toEqual({ kind: 'in-use', pid: 4242, runnerPid: 100 });
+  });
+
   it('refuses to touch a server whose runner is alive and its parent: another Waymark uses the data', () => {
     expect(judgeLockFile(lock, DATA, server(100), 100, true)).toEqual({ kind: 'in-use', pid: 4242, runnerPid: 100 });
   });

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 /** What a PostgreSQL server writes to `postmaster.pid` in its data folder while it runs (and leaves after a crash). */
 export interface PostgresLockFile {
   readonly pid: number;
@@ -47,7 +49,10 @@ export function judgeLockFile(
 ): StaleServerVerdict {
   if (lock === undefined || owner === undefined) return { kind: 'none' };
   const dashD = owner.args.indexOf('-D');
-  const ours = dashD >= 0 && owner.args[dashD + 1] === dataDir;
+  const served = dashD >= 0 ? owner.args[dashD + 1] : undefined;
+  // The server wrote the lock file's folder line from its own -D, so a match there is ours whatever spelling
+  // (relative, through a symlink) the runner now uses for the same folder.
+  const ours = served !== undefined && [dataDir, lock.dataDir].some((dir) => resolve(dir) === resolve(served));
   if (!ours) return { kind: 'stale-lock-file' };
   if (runnerPid !== undefined && runnerAlive && owner.parentPid === runnerPid)
     return { kind: 'in-use', pid: lock.pid, runnerPid };
