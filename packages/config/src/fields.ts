@@ -113,5 +113,13 @@ export function secret(minLength: number) {
   return z.string().min(minLength, `must be at least ${minLength} characters`);
 }
 
+/**
+ * How many proxies in front may set X-Forwarded-For (`TRUST_PROXY`; 1, the gateway, by default). Every API service
+ * reads it the same way, because the client address it yields keys the failed-authentication throttle.
+ */
+export function trustProxyHops() {
+  return z.coerce.number().int().min(0).default(1);
+}
+
 /** Namespace for schema declarations: `z.object({ PORT: env.port().default(8080) })`. */
-export const env = { port, url, originList, brokerList, duration, boolean, logLevel, secret };
+export const env = { port, url, originList, brokerList, duration, boolean, logLevel, secret, trustProxyHops };

@@ -8,6 +8,8 @@ export const configSchema = z.object({
   LOG_LEVEL: env.logLevel().default('info'),
   /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
   CORS_ALLOWED_ORIGINS: env.originList().default([]),
+  /** Hops in front that may set X-Forwarded-For (the gateway). */
+  TRUST_PROXY: env.trustProxyHops(),
   CLICKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest'),
   LINKS_CONSUMER_GROUP: z.string().min(1).default('analytics-ingest.links'),
   /** How long facts and rollups are kept (whole UTC days); at least 2 days. */

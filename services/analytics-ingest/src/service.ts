@@ -122,7 +122,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,
     readiness: { ...auth.readiness, postgres: postgresReady, kafka: () => bus.healthy() },
-    trustProxy: 1,
+    trustProxy: config.TRUST_PROXY,
     authenticator: auth.authenticator,
     controllers: new ControllerContainer()
       .register(LinkAnalyticsController, () => new LinkAnalyticsController(useCases))

@@ -10,7 +10,7 @@ export const configSchema = z.object({
   /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
   CORS_ALLOWED_ORIGINS: env.originList().default([]),
   /** Hops in front that may set X-Forwarded-For (the gateway). */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+  TRUST_PROXY: env.trustProxyHops(),
   /** How long an export job may wait for a renderer to pick it up before it is handed out again. */
   EXPORT_PENDING_TIMEOUT: env.duration().default(600_000),
   /** How long a renderer's last progress report keeps a rendering job its own (renderers report every few seconds). */

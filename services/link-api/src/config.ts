@@ -39,7 +39,7 @@ export const configSchema = z.object({
   /** Plan of tenants created without one; must be in the catalog (or already in the database). */
   DEFAULT_PLAN: z.string().min(1).default('free'),
   /** Hops in front that may set X-Forwarded-For (the gateway). */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(1),
+  TRUST_PROXY: env.trustProxyHops(),
   /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
   CORS_ALLOWED_ORIGINS: env.originList().default([]),
   ...linksConfigShape,

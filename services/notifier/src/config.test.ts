@@ -75,3 +75,11 @@ describe('notifier configuration: plain-http webhook allowlist', () => {
     );
   });
 });
+
+describe('notifier configuration: the client address', () => {
+  it('trusts one proxy (the gateway) for X-Forwarded-For by default, as every API service does, and more when told', () => {
+    expect(loadConfig(base()).TRUST_PROXY).toBe(1);
+    expect(loadConfig(base({ TRUST_PROXY: '2' })).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig(base({ TRUST_PROXY: 'all' }))).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -31,6 +31,8 @@ export const configSchema = z.object({
   LOG_LEVEL: env.logLevel().default('info'),
   /** Browser origins allowed to call the API (CORS), comma-separated; none by default. */
   CORS_ALLOWED_ORIGINS: env.originList().default([]),
+  /** Hops in front that may set X-Forwarded-For (the gateway). */
+  TRUST_PROXY: env.trustProxyHops(),
   /** AES-256-GCM key that seals signing secrets at rest (see SECRET_ENCRYPTION_PREVIOUS_KEYS to rotate it). */
   SECRET_ENCRYPTION_KEY: base64Key,
   /**

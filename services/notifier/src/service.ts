@@ -159,7 +159,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     logger,
     corsOrigins: config.CORS_ALLOWED_ORIGINS,
     registry,
-    trustProxy: 1,
+    trustProxy: config.TRUST_PROXY,
     readiness: { postgres: postgresReady, events: () => bus.healthy(), ...auth.readiness },
     authenticator: auth.authenticator,
     controllers: new ControllerContainer()
