@@ -1,5 +1,5 @@
 import { GATEWAY_ROUTES } from '../../apps/embedded/src/gateway-routes';
-import { hostilePassFailures } from '../system/support/hostile-pass';
+import { hostilePassFailures } from '@waymark/testkit';
 import { startGateway, type RunningGateway } from './support/nginx-gateway';
 
 const API_HOST = 'api.waymark.test';

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@waymark/logging';
-import { freePort } from '@waymark/testkit';
+import { freePort, rawExchange } from '@waymark/testkit';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../src/embedded-gateway';
-import { rawExchange } from '../../../test-e2e/system/support/raw-exchange';
 
 describe('the embedded gateway in front of the console files', () => {
   let consoleDir: string;

@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { embeddedRunnerEnv, ManagedProcess, waitFor } from '@waymark/testkit';
-import { hostilePassFailures } from '../../../test-e2e/system/support/hostile-pass';
+import { embeddedRunnerEnv, hostilePassFailures, ManagedProcess, waitFor } from '@waymark/testkit';
 import { embeddedEntryPoints } from './support/embedded-entry-points';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.

@@ -30,3 +30,17 @@ export {
   type TenantRecordOptions,
 } from './identity-records';
 export { settled } from './settled';
+export {
+  bodyFields,
+  bodyWith,
+  HOSTILE_BODIES,
+  HOSTILE_HEADER_SETS,
+  HOSTILE_HEADER_VALUES,
+  HOSTILE_JSON_VALUES,
+  HOSTILE_PATH_VALUES,
+  HOSTILE_QUERY_VALUES,
+  type FieldPath,
+} from './hostile/hostile-inputs';
+export { hostileRequests, type EntryPoint, type HostileRequest } from './hostile/hostile-requests';
+export { hostilePassFailures } from './hostile/hostile-pass';
+export { rawExchange, type RawAnswer } from './hostile/raw-exchange';

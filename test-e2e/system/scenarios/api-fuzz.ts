@@ -9,7 +9,7 @@ import {
   HOSTILE_JSON_VALUES,
   HOSTILE_PATH_VALUES,
   HOSTILE_QUERY_VALUES,
-} from '../support/hostile-inputs';
+} from '@waymark/testkit';
 import { rawRequest } from '../support/raw-request';
 import type { System } from '../support/system';
 import { onboardTenant, type Tenant } from '../support/tenant';

@@ -1,5 +1,4 @@
-import { hostilePassFailures } from '../support/hostile-pass';
-import type { EntryPoint } from '../support/hostile-requests';
+import { hostilePassFailures, type EntryPoint } from '@waymark/testkit';
 import type { System } from '../support/system';
 
 /**

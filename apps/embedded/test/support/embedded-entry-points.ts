@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { defaultConsoleDir } from '../../src/console-static';
 import { GATEWAY_ROUTES } from '../../src/gateway-routes';
-import type { EntryPoint } from '../../../../test-e2e/system/support/hostile-requests';
+import type { EntryPoint } from '@waymark/testkit';
 
 const SERVICE_PATHS = ['/', '/healthz', '/readyz', '/metrics', '/v1/links'];
 
