@@ -16,7 +16,7 @@ describe('replaying an Idempotency-Key of POST /v1/channels', () => {
   beforeAll(async () => {
     bus = await connectBus();
     receiver = await startReceiver();
-    notifier = await startNotifier(bus, testEnv());
+    notifier = await startNotifier(bus, testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }));
   });
 
   afterAll(async () => {
