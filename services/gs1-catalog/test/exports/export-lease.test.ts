@@ -6,23 +6,30 @@ import {
   type ExportStatusEvent,
 } from '@waymark/contracts';
 import type { Subscription } from '@waymark/events';
-import { uniqueName, waitFor } from '@waymark/testkit';
+import { startKafkaMock, uniqueName, waitFor, type StartedKafkaMock } from '@waymark/testkit';
 import { api, newTenant, startGs1Catalog, type Gs1Catalog, type TestTenant } from '../support/gs1-harness';
 
-// No renderer runs here: the test plays the renderers by hand, to see the lease at work.
+// No renderer runs here: the test plays the renderers by hand, to see the lease at work. On a Kafka of its own: on the
+// run's, the renderers of the export-renderer suites running beside it would take these jobs too and report them.
+let kafka: StartedKafkaMock;
 let catalog: Gs1Catalog;
 let t: TestTenant;
 let requests: Subscription;
 const handedOut: ExportRequested[] = [];
 
 beforeAll(async () => {
-  catalog = await startGs1Catalog({
-    EXPORT_STATUS_GROUP: uniqueName('status'),
-    EXPORT_PENDING_TIMEOUT: '1500ms',
-    EXPORT_RENDERING_LEASE: '1500ms',
-    EXPORT_MAX_ATTEMPTS: '2',
-    EXPORT_SWEEP_INTERVAL: '200ms',
-  });
+  kafka = await startKafkaMock();
+  catalog = await startGs1Catalog(
+    {
+      EXPORT_STATUS_GROUP: uniqueName('status'),
+      EXPORT_PENDING_TIMEOUT: '1500ms',
+      EXPORT_RENDERING_LEASE: '1500ms',
+      EXPORT_MAX_ATTEMPTS: '2',
+      EXPORT_SWEEP_INTERVAL: '200ms',
+    },
+    undefined,
+    kafka.brokers,
+  );
   t = await newTenant(catalog);
   requests = await catalog.bus.subscribe({
     topic: exportsRequestedTopic,
@@ -37,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await requests?.stop();
   await catalog?.stop();
+  await kafka?.stop();
 });
 
 function report(job: { jobId: string }, status: ExportStatusEvent['status'], extra: Partial<ExportStatusEvent> = {}) {

@@ -31,16 +31,17 @@ export interface Gs1Catalog {
   stop(): Promise<void>;
 }
 
-/** A real gs1-catalog on its own database, the run's Kafka, Redis and S3. */
+/** A real gs1-catalog on its own database, the run's Kafka (or the brokers given), Redis and S3. */
 export async function startGs1Catalog(
   env: Record<string, string> = {},
   objectStore = testObjectStore(),
+  brokers = getTestInfra().kafka.brokers,
 ): Promise<Gs1Catalog> {
   const infra = getTestInfra();
   const databaseUrl = await createTestDatabase();
   const redis = new Redis(infra.redis.url, { maxRetriesPerRequest: 1 });
   const bus = await KafkaEventBus.connect({
-    brokers: infra.kafka.brokers,
+    brokers,
     clientId: uniqueName('gs1-catalog'),
     logger,
   });
