@@ -45,7 +45,8 @@ describe('benchmark provisioning', () => {
     expect(read('scripts', 'provision-bench-deps.sh')).toMatch(/provision-test-deps\.sh/);
     const looked = new Set<string>();
     for (const dir of [join('packages', 'testkit', 'src'), join('test-e2e', 'deploy', 'support')]) {
-      for (const file of readdirSync(join(root, dir)).filter((name) => !name.endsWith('.test.ts'))) {
+      const files = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
         for (const match of read(dir, file).matchAll(/findBinary\('([\w-]+)'/g)) looked.add(match[1]!);
       }
     }
