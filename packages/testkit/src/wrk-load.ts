@@ -63,7 +63,7 @@ export type WrkLoad = (port: number, durationS?: number) => Promise<LoadRound>;
 
 /**
  * Drives a redirect server with wrk (Debian's package, installed by scripts/provision-bench-deps.sh; C, so the load
- * generator takes far less of the machine's two cores than a Node one would) and wrk/random-codes.lua: a random code
+ * generator takes far less of the machine's cores than a Node one would) and wrk/random-codes.lua: a random code
  * of the set per request on the given Host, every answer that is not a 302 counted. The benchmarks of the redirector
  * (bench:redirector) and of the whole system (bench:system) share it, so their figures come from the same load.
  */

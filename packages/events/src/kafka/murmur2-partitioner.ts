@@ -6,7 +6,7 @@ const SEED = 0x9747b28c;
 /**
  * Kafka's murmur2 (the Java client's Utils.murmur2) in 32-bit integer arithmetic. kafkajs' own implementation
  * computes the same with its 64-bit Long type, allocating several objects per four bytes of key: in the click
- * thread's profile it and its Long operations were about a tenth of kafkajs' time. Only the low 32 bits ever reach
+ * thread's profile it and its Long operations were a visible share of kafkajs' time. Only the low 32 bits ever reach
  * the result, so Math.imul gives the same hash; murmur2-partitioner.test.ts compares both over many keys.
  */
 export function murmur2(data: Uint8Array): number {
