@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 // Each of the heavy job's codes is two 200 mm symbols with a 600 dpi PNG copy (about 22 million pixels each, just
-// under the per-symbol limit): close to a second of a render thread per code, some 25 s for the job on two threads.
+// under the per-symbol limit): enough work that the job still holds the render threads when B's job arrives.
 const HEAVY = { symbologies: ['qr', 'dm'], formats: ['svg'], sizeMm: 200, raster: 'png600' };
 const HEAVY_CODES = 48;
 /** How long tenant B's one-code job may take while A's job holds the renderer (it takes well under a second alone). */
