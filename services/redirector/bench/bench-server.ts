@@ -77,8 +77,8 @@ async function redirector(brokers: string, linkCount: number): Promise<void> {
   global.gc?.();
   const after = process.memoryUsage();
   // The read model is built: the log's records go, as retention drops what has been read (the subscription stays, for
-  // links published later). Kept, they made the measured heap twice a production instance's and its young-generation
-  // collections slower.
+  // links published later). Kept, they made the measured heap far larger than a production instance's and its
+  // young-generation collections slower.
   await store.deleteBefore(linksTopic.name, Date.now() + 1);
   global.gc?.();
   await startProfilingIfAsked();

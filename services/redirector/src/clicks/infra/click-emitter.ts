@@ -153,7 +153,7 @@ export class ClickEmitter implements ClickSink {
    * Under load the next batch is published once it is full or `flushMs` old, not as soon as the previous publish is
    * answered: every publish puts one record batch on each partition it touches, and a consumer takes one such batch
    * per partition per fetch from the test kit's broker (and pays a round trip per request from any broker), so many
-   * small publishes made every consumer group fall behind at 1,500 clicks/s.
+   * small publishes made every consumer group fall behind under load.
    */
   private async lingerOnHead(): Promise<void> {
     const head = this.queue[0];
