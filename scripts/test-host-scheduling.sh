@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Turns off the kernel's automatic process grouping (autogroup) on the test and benchmark host, when it is on and
-# this user may. With it on, this Linux (6.18) left PostgreSQL's backends and its own kernel threads runnable but
-# unscheduled for 1-19 s at a time while the tests' node processes and CPU burners ran, so every statement waited that
+# this user may. With it on, the kernel can leave PostgreSQL's backends and its own kernel threads runnable but
+# unscheduled for seconds at a time while the tests' node processes and CPU burners run, so every statement waits that
 # long (see "Read-your-writes across services" in docs/decisions.md). Autogroup groups processes by terminal
 # session, for desktops; the tests start every process from one session, so it gives them nothing.
 set -euo pipefail

@@ -33,8 +33,8 @@ describe('read-your-writes in the production shape', () => {
       'production shape',
     );
     expect(failuresOf(report)).toEqual([]);
-    // The bound the decisions document states. It holds on a 2-core host with every core burnt, once the kernel's
-    // autogroup is off (scripts/test-host-scheduling.sh): with it on, this host's kernel left PostgreSQL's backends
+    // The bound the decisions document states. It holds on a small host with every core burnt, once the kernel's
+    // autogroup is off (scripts/test-host-scheduling.sh): with it on, the kernel can leave PostgreSQL's backends
     // runnable but unscheduled for seconds, and the watch above prints such a stall beside the delays.
     expect(boundsMissed(report)).toEqual([]);
   });

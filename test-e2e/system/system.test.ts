@@ -11,7 +11,7 @@ import { rendererRestart } from './scenarios/renderer-restart';
 import { linksJourney } from './scenarios/links-journey';
 import { startSystem, type System } from './support/system';
 
-// One system for the whole file: starting six services, nginx and the infrastructure takes ~30 s, so the scenarios
+// One system for the whole file: starting six services, nginx and the infrastructure is slow, so the scenarios
 // share it (each with its own tenant) and the fault tests run last, in order of increasing disruption.
 let running: System | undefined;
 const system = (): System => {

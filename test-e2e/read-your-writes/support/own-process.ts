@@ -10,8 +10,8 @@ const ENTRY = join(__dirname, 'checks-main.ts');
 
 /**
  * Runs the checks in a fresh node process and returns its report. The test runner's own process has run every test
- * file before this one and carries their heap: its garbage collections stalled the measuring client for up to
- * ~0.9 s, which a removal sample then counted as Waymark's time. A process of their own measures Waymark alone.
+ * file before this one and carries their heap: its garbage collections stalled the measuring client, and a removal
+ * sample then counted the stall as Waymark's time. A process of their own measures Waymark alone.
  */
 export async function runChecksInOwnProcess(target: RywTarget, shape: string): Promise<RywReport> {
   const dir = mkdtempSync(join(tmpdir(), 'waymark-ryw-report-'));
