@@ -82,7 +82,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      // Small files with one job each (CONVENTIONS.md): split before a file becomes a god file.
+      // Small files with one job each (docs/architecture.md, "Small files"): split before a file becomes a god file.
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
