@@ -110,6 +110,26 @@ describe('the link activity job', () => {
     expect(receivedFor('moving').map((a) => a.lastClickAt)).toEqual([at(50).toISOString(), at(51).toISOString()]);
   });
 
+  it('lets one instance publish at a time: a run that starts while another publishes skips its turn', async () => {
+    const link = await store.link('turns');
+    await store.click(link, at(55));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const publishing = new Promise<void>((resolve) => (entered = resolve));
+    const slow = busWithPublish(store.bus, async (topic, messages) => {
+      entered();
+      await gate;
+      return store.bus.publish(topic, messages);
+    });
+    const first = job(slow).runOnce();
+    await publishing;
+    expect(await job().runOnce()).toBe(0);
+    release();
+    expect(await first).toBeGreaterThanOrEqual(1);
+    expect(await store.activity(link.id)).toEqual({ lastClickAt: at(55), pending: false });
+  });
+
   it('publishes a link at most once per interval however often it is clicked, and its newest click last', async () => {
     const link = await store.link('busy');
     const intervalMs = 300;

@@ -28,11 +28,7 @@ export function startLinkActivityJob(options: LinkActivityJobOptions): {
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 } {
-  const deps = {
-    store: new PgLinkActivityRepository(options.pool),
-    publisher: new BusLinkActivityPublisher(options.bus),
-    pageSize: options.pageSize,
-  };
+  const publisher = new BusLinkActivityPublisher(options.bus);
   const runOnce = async (): Promise<number> => {
     const client = await options.pool.connect();
     let broken: Error | undefined;
@@ -40,7 +36,9 @@ export function startLinkActivityJob(options: LinkActivityJobOptions): {
       const { rows } = await client.query<{ locked: boolean }>(`SELECT ${LOCK} AS locked`);
       if (!rows[0]?.locked) return 0;
       try {
-        return await publishLinkActivity(deps);
+        // The run's statements use the locked connection: one connection per run, whatever the pool's size.
+        const store = new PgLinkActivityRepository(client);
+        return await publishLinkActivity({ store, publisher, pageSize: options.pageSize });
       } finally {
         await client.query(`SELECT ${UNLOCK}`).catch((error: Error) => (broken = error));
       }

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ClientBase } from 'pg';
 import type { LinkActivityStore, PendingActivity } from '../app/clicks-ports';
 
 /**
@@ -6,7 +6,8 @@ import type { LinkActivityStore, PendingActivity } from '../app/clicks-ports';
  * them through the partial index on pending and clears them once published.
  */
 export class PgLinkActivityRepository implements LinkActivityStore {
-  constructor(private readonly pool: Pool) {}
+  /** A pool, or the one connection a publishing run holds its lock on. */
+  constructor(private readonly pool: Pick<ClientBase, 'query'>) {}
 
   async pendingAfter(afterLinkId: number, limit: number): Promise<PendingActivity[]> {
     const { rows } = await this.pool.query<{
