@@ -23,5 +23,6 @@ topic links.v1 12 compact
 topic identity.v1 3 compact
 topic channels.v1 3 compact
 topic clicks.v1 12 delete
+topic link-activity.v1 12 compact
 topic exports.requested.v1 6 delete
 topic exports.status.v1 6 delete

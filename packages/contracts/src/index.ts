@@ -25,6 +25,7 @@ export * from './events/link-state';
 export * from './events/identity-state';
 export * from './events/channel-state';
 export * from './events/click-fact';
+export * from './events/link-activity';
 export * from './events/export-events';
 export * from './short-url';
 export * from './keyset-cursor';

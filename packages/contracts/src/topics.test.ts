@@ -28,13 +28,14 @@ describe('topic catalog', () => {
       'exports.requested.v1',
       'exports.status.v1',
       'identity.v1',
+      'link-activity.v1',
       'links.v1',
     ]);
     expect(
       ALL_TOPICS.filter((t) => t.compacted)
         .map((t) => t.name)
         .sort(),
-    ).toEqual(['channels.v1', 'identity.v1', 'links.v1']);
+    ).toEqual(['channels.v1', 'identity.v1', 'link-activity.v1', 'links.v1']);
     expect(deadLetterTopicName(TOPICS.clicks.name)).toBe('clicks.v1.dlq');
   });
 
@@ -69,6 +70,21 @@ describe('topic catalog', () => {
       revoked: false,
     });
     expect(TOPICS.identity.keyOf(key)).toBe(`key:${'a'.repeat(64)}`);
+  });
+
+  it('keys link activity like links.v1 and refuses a value without its times', () => {
+    const activity = {
+      version: 1,
+      eventId: 'e3',
+      tenantId: 't1',
+      domain: 'go.example',
+      code: 'spring',
+      linkCreatedAt: now,
+      lastClickAt: '2026-03-01T10:05:00.000Z',
+    };
+    expect(TOPICS.linkActivity.keyOf(TOPICS.linkActivity.schema.parse(activity))).toBe('go.example/spring');
+    expect(TOPICS.linkActivity.schema.safeParse({ ...activity, lastClickAt: 'yesterday' }).success).toBe(false);
+    expect(TOPICS.linkActivity.schema.safeParse({ ...activity, linkCreatedAt: undefined }).success).toBe(false);
   });
 
   it('refuses values without the version literal or with a mismatched gs1 block', () => {

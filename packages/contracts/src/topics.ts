@@ -9,6 +9,7 @@ import { ChannelState } from './events/channel-state';
 import { ClickFact } from './events/click-fact';
 import { ExportRequested, ExportStatusEvent } from './events/export-events';
 import { IdentityState, identityKey } from './events/identity-state';
+import { LinkActivity } from './events/link-activity';
 import { LinkState, linkKey } from './events/link-state';
 
 export const linksTopic: TopicDef<LinkState> = {
@@ -52,8 +53,20 @@ export const clicksTopic: TopicDef<ClickFact> = {
   partitions: 12,
   keyOf: linkKey,
   producers: ['redirector'],
-  consumers: ['analytics-ingest', 'notifier', 'link-api'],
+  consumers: ['analytics-ingest', 'notifier'],
   description: 'One event per counted click or scan; key <domain>/<code>.',
+};
+
+export const linkActivityTopic: TopicDef<LinkActivity> = {
+  name: 'link-activity.v1',
+  schema: LinkActivity,
+  compacted: true,
+  partitions: 12,
+  keyOf: linkKey,
+  producers: ['analytics-ingest'],
+  consumers: ['link-api'],
+  description:
+    "A link's newest counted click (lastClickAt), at most once per link per publishing interval; key <domain>/<code>.",
 };
 
 export const exportsRequestedTopic: TopicDef<ExportRequested> = {
@@ -84,6 +97,7 @@ export const TOPICS = {
   identity: identityTopic,
   channels: channelsTopic,
   clicks: clicksTopic,
+  linkActivity: linkActivityTopic,
   exportsRequested: exportsRequestedTopic,
   exportsStatus: exportsStatusTopic,
 } as const;

@@ -38,6 +38,13 @@ export const configSchema = z.object({
    */
   CLICKS_WRITERS: z.coerce.number().int().min(1).max(16).default(2),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /**
+   * How often links' newest clicks (link-api's lastClickAt) are published on link-activity.v1: a link goes out at
+   * most once per interval, so lastClickAt trails the click by up to this much plus the consumer's lag.
+   */
+  LINK_ACTIVITY_INTERVAL: env.duration().default(5_000).pipe(z.number().min(100, 'must be at least 100ms')),
+  /** Links per page of link activity: one read, one publish and one update each. */
+  LINK_ACTIVITY_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(1_000),
 });
 
 const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });

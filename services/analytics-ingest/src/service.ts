@@ -21,6 +21,7 @@ import { StripedBatchWriter } from './clicks/app/striped-batch-writer';
 import { startClicksConsumer } from './clicks/infra/clicks.consumer';
 import { writeFacts } from './clicks/infra/fact-writer';
 import { MmdbGeoLocator } from './clicks/infra/geo-locator';
+import { startLinkActivityJob } from './clicks/infra/link-activity-job';
 import { PartitionManager } from './clicks/infra/partition-manager';
 import { startRetentionJob } from './clicks/infra/retention-job';
 import { CachedUserAgentParser } from './clicks/infra/user-agent-parser';
@@ -113,6 +114,14 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     dependenciesReady: postgresReady,
   });
   const subscriptions = [linksSubscription, clicksSubscription];
+  // link-api's lastClickAt: the newest click per link, from the rows the facts' statements mark pending.
+  const activity = startLinkActivityJob({
+    pool,
+    bus,
+    intervalMs: config.LINK_ACTIVITY_INTERVAL,
+    pageSize: config.LINK_ACTIVITY_PAGE_SIZE,
+    logger,
+  });
 
   linksSource.push(linksSubscription);
   const useCases = reportUseCases({ links, fresh: linksFresh, queries, clock });
@@ -133,6 +142,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   return runningService(http.port, [
     () => http.close(),
     () => retention.stop(),
+    () => activity.stop(),
     () => Promise.all(subscriptions.map((s) => s.stop())),
     () => auth.stop(),
     () => pool.end(),

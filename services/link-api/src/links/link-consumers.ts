@@ -2,8 +2,8 @@ import { FreshReads, type EventBus } from '@waymark/events';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { startChannelsConsumer } from './infra/channels.consumer';
-import { startClicksConsumer } from './infra/clicks.consumer';
 import { LastClickWriter } from './infra/last-click.writer';
+import { startLinkActivityConsumer } from './infra/link-activity.consumer';
 import type { LinkInvalidations } from './infra/link-invalidations';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 
@@ -14,7 +14,7 @@ export interface LinkConsumers {
 }
 
 /**
- * The consumer groups of links: channels.v1 (the channels notifyChannels may name) and clicks.v1 (lastClickAt).
+ * The consumer groups of links: channels.v1 (the channels notifyChannels may name) and link-activity.v1 (lastClickAt).
  * Both groups are joined at once, and independently of the identity model: each join waits for the coordinator's
  * rebalance delay, which would otherwise add up at start-up.
  */
@@ -29,10 +29,10 @@ export async function startLinkConsumers(deps: {
   const { bus, prisma, config, invalidations, databaseReady } = deps;
   const started = await Promise.allSettled([
     startChannelsConsumer(bus, new PrismaChannelDirectory(prisma), config.CHANNELS_CONSUMER_GROUP, databaseReady),
-    startClicksConsumer(
+    startLinkActivityConsumer(
       bus,
       new LastClickWriter(prisma, (clicks) => invalidations.publish(clicks)),
-      config.CLICKS_CONSUMER_GROUP,
+      config.LINK_ACTIVITY_CONSUMER_GROUP,
       databaseReady,
     ),
   ]);

@@ -14,6 +14,6 @@ export const linksConfigShape = {
   LINK_READ_CACHE_TTL: env.duration().default(5_000),
   /** (tenant, code) pairs the read cache holds; the least recently stored go first. */
   LINK_READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
-  /** Consumer group of the clicks.v1 consumer that keeps lastClickAt; instances of one installation share it. */
-  CLICKS_CONSUMER_GROUP: z.string().min(1).default('link-api.clicks'),
+  /** Consumer group of the link-activity.v1 consumer that keeps lastClickAt; instances of one installation share it. */
+  LINK_ACTIVITY_CONSUMER_GROUP: z.string().min(1).default('link-api.link-activity'),
 };

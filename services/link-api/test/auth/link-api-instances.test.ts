@@ -11,11 +11,11 @@ beforeAll(async () => {
   const a = await startLinkApi({ rateLimitPrefix });
   first = a;
   // One installation: the second instance shares the first's database, Redis prefix and consumer groups.
-  const { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP } = a.config;
+  const { CHANNELS_CONSUMER_GROUP, LINK_ACTIVITY_CONSUMER_GROUP } = a.config;
   second = await startLinkApi({
     databaseUrl: a.databaseUrl,
     rateLimitPrefix,
-    env: { CHANNELS_CONSUMER_GROUP, CLICKS_CONSUMER_GROUP },
+    env: { CHANNELS_CONSUMER_GROUP, LINK_ACTIVITY_CONSUMER_GROUP },
   });
 }, 60_000);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
+import { linkActivityTopic, type LinkActivity } from '@waymark/contracts';
 import { waitFor } from '@waymark/testkit';
 import { waitForGroupToCatchUp } from '../support/group-progress';
 import { call, sql, withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
@@ -17,63 +17,44 @@ interface LinkBody {
   lastClickAt: string | null;
 }
 
-/** A clicks.v1 value as the redirector emits it for `link` at `ts`. */
-function click(link: LinkBody, ts: number, extra: Partial<ClickFact> = {}): ClickFact {
+/** A link-activity.v1 value as analytics-ingest publishes it: `link` last clicked at `ts`. */
+function activity(link: LinkBody, ts: number): LinkActivity {
   return {
     version: 1,
     eventId: randomUUID(),
-    event: 'click',
-    source: 'click',
-    code: link.code,
-    shortUrl: `https://${link.domain}/${link.code}`,
-    title: '',
-    destination: 'https://example.com/',
-    tags: {},
-    createdAt: link.createdAt,
-    ts,
-    at: new Date(ts).toISOString(),
-    ip: '192.0.2.1',
-    ua: 'test',
-    referer: null,
-    customerId: tenant.id,
     tenantId: tenant.id,
     domain: link.domain,
-    bot: false,
-    method: 'GET',
-    notifyChannels: [],
-    ...extra,
+    code: link.code,
+    linkCreatedAt: link.createdAt,
+    lastClickAt: new Date(ts).toISOString(),
   };
 }
 
-const publish = (facts: ClickFact[]) =>
+const publish = (records: LinkActivity[]) =>
   api.bus.publish(
-    clicksTopic,
-    facts.map((value) => ({ key: linkKey(value), value })),
+    linkActivityTopic,
+    records.map((value) => ({ key: linkActivityTopic.keyOf(value), value })),
   );
 const fetchLink = async (code: string): Promise<LinkBody> =>
   (await call(api, tenant.key, 'GET', `/v1/links/${code}`)).body;
 const create = async (code: string): Promise<LinkBody> =>
   (await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/', code })).body;
 
-describe('lastClickAt from clicks.v1', () => {
-  it('is the newest click of the link; older, redelivered and HEAD events never move it back', async () => {
+describe('lastClickAt from link-activity.v1', () => {
+  it('is the newest click of the link; older and redelivered records never move it back', async () => {
     const link = await create('clicked');
     expect(link.lastClickAt).toBeNull();
     const base = Date.parse(link.createdAt) + 60_000;
     // Out of order within one batch: the newest wins.
-    await publish([click(link, base + 2_000), click(link, base), click(link, base + 1_000)]);
+    await publish([activity(link, base + 2_000), activity(link, base), activity(link, base + 1_000)]);
     await waitFor(async () => (await fetchLink('clicked')).lastClickAt === new Date(base + 2_000).toISOString(), {
       message: 'lastClickAt',
       timeoutMs: 20_000,
     });
 
-    // A redelivered old batch, an older click and a newer HEAD request: handled (committed by the group), no effect.
-    await publish([
-      click(link, base + 2_000),
-      click(link, base - 5_000),
-      click(link, base + 9_000, { method: 'HEAD' }),
-    ]);
-    await waitForGroupToCatchUp(api.config.CLICKS_CONSUMER_GROUP, clicksTopic.name);
+    // A redelivered record and an older one: handled (committed by the group), no effect.
+    await publish([activity(link, base + 2_000), activity(link, base - 5_000)]);
+    await waitForGroupToCatchUp(api.config.LINK_ACTIVITY_CONSUMER_GROUP, linkActivityTopic.name);
     const after = await fetchLink('clicked');
     expect(after.lastClickAt).toBe(new Date(base + 2_000).toISOString());
     expect(after.updatedAt).toBe(link.updatedAt);
@@ -84,8 +65,8 @@ describe('lastClickAt from clicks.v1', () => {
     expect((await call(api, tenant.key, 'DELETE', '/v1/links/reborn')).status).toBe(204);
     const reborn = await create('reborn');
     await publish([
-      click(old, Date.parse(reborn.createdAt) + 5_000),
-      click(reborn, Date.parse(reborn.createdAt) + 1_000),
+      activity(old, Date.parse(reborn.createdAt) + 5_000),
+      activity(reborn, Date.parse(reborn.createdAt) + 1_000),
     ]);
     const expected = new Date(Date.parse(reborn.createdAt) + 1_000).toISOString();
     await waitFor(async () => (await fetchLink('reborn')).lastClickAt === expected, {

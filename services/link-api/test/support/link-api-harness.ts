@@ -40,7 +40,7 @@ export async function startLinkApi(
     LOG_LEVEL: 'error',
     OPERATOR_TOKEN,
     CHANNELS_CONSUMER_GROUP: uniqueName('link-api-channels'),
-    CLICKS_CONSUMER_GROUP: uniqueName('link-api-clicks'),
+    LINK_ACTIVITY_CONSUMER_GROUP: uniqueName('link-api-activity'),
     ...options.env,
   });
   const logger = createLogger({ service: 'link-api', level: config.LOG_LEVEL });

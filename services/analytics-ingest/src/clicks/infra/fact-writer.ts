@@ -4,8 +4,8 @@ import type { StoredFact } from '../app/clicks-ports';
 
 /**
  * One statement per batch: the facts go in as arrays (unnest, COPY-like: one round trip, one plan) with
- * ON CONFLICT DO NOTHING on (event_id, at), and only the rows that were really inserted feed the rollups in
- * the same statement. A redelivered event therefore changes nothing, even across instances and restarts.
+ * ON CONFLICT DO NOTHING on (event_id, at), and only the rows that were really inserted feed the rollups and the
+ * links' activity (link_activity) in the same statement. A redelivered event therefore changes nothing, even across instances and restarts.
  * Rollup rows are written in key order so concurrent batches do not deadlock.
  */
 const INGEST_SQL = `
@@ -18,8 +18,8 @@ WITH input AS (
 ),
 ins AS (
   INSERT INTO click_fact SELECT * FROM input ON CONFLICT DO NOTHING
-  RETURNING tenant_id, link_id, (at AT TIME ZONE 'UTC')::date AS day, source, human, device, browser, os, country,
-            city, referrer, hll_reg, hll_rho
+  RETURNING tenant_id, link_id, at, (at AT TIME ZONE 'UTC')::date AS day, source, human, head, device, browser, os,
+            country, city, referrer, hll_reg, hll_rho
 ),
 link_agg AS (
   SELECT ins.link_id, ins.day, d.dim, d.value, min(ins.tenant_id) AS tenant_id, count(*) FILTER (WHERE source = 0) AS clicks,
@@ -55,6 +55,14 @@ tenant_visitors AS (
   SELECT tenant_id, day, hll_reg, $18::smallint, max(hll_rho) FROM ins WHERE human
   GROUP BY tenant_id, day, hll_reg ORDER BY tenant_id, day, hll_reg
   ON CONFLICT (tenant_id, day, reg, stripe) DO UPDATE SET rho = excluded.rho WHERE v.rho < excluded.rho
+),
+-- lastClickAt for link-api, published later by the link activity job: HEAD requests are not clicks, bots are. A row
+-- changes only when its time moves forward, so a batch of old or redelivered clicks writes nothing here.
+activity AS (
+  INSERT INTO link_activity AS a (link_id, last_click_at, pending)
+  SELECT link_id, max(at), true FROM ins WHERE NOT head GROUP BY link_id ORDER BY link_id
+  ON CONFLICT (link_id) DO UPDATE SET last_click_at = excluded.last_click_at, pending = true
+  WHERE a.last_click_at < excluded.last_click_at
 )
 SELECT count(*)::int AS inserted FROM ins`;
 

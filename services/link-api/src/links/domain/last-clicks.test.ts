@@ -1,9 +1,15 @@
-import { clickFact as fact } from '../../../test/support/click-fact';
-import { latestClicks } from './last-clicks';
+import { linkActivity as activity } from '../../../test/support/link-activity';
+import { lastClicksOf } from './last-clicks';
 
-describe('latestClicks', () => {
+describe('lastClicksOf', () => {
   it('keeps the newest click per link, in any order, duplicates included', () => {
-    const result = latestClicks([fact('a', 3), fact('b', 1), fact('a', 5), fact('a', 5), fact('a', 4)]);
+    const result = lastClicksOf([
+      activity('a', 3),
+      activity('b', 1),
+      activity('a', 5),
+      activity('a', 5),
+      activity('a', 4),
+    ]);
     expect(result.map((c) => [c.code, c.at.getTime()])).toEqual([
       ['a', 5],
       ['b', 1],
@@ -15,11 +21,11 @@ describe('latestClicks', () => {
     });
   });
 
-  it('ignores HEAD requests and keeps incarnations of a code apart', () => {
-    const result = latestClicks([
-      fact('a', 9, { method: 'HEAD' }),
-      fact('a', 2),
-      fact('a', 7, { createdAt: '2025-02-01T00:00:00.000Z' }),
+  it('keeps incarnations of a code apart', () => {
+    const result = lastClicksOf([
+      activity('a', 2),
+      activity('a', 7, { linkCreatedAt: '2025-02-01T00:00:00.000Z' }),
+      activity('a', 1),
     ]);
     expect(result.map((c) => [c.linkCreatedAt, c.at.getTime()])).toEqual([
       ['2025-01-01T00:00:00.000Z', 2],
@@ -28,6 +34,6 @@ describe('latestClicks', () => {
   });
 
   it('is empty for an empty batch', () => {
-    expect(latestClicks([])).toEqual([]);
+    expect(lastClicksOf([])).toEqual([]);
   });
 });

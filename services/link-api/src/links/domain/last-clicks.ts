@@ -1,6 +1,6 @@
-import { linkKey, type ClickFact } from '@waymark/contracts';
+import { linkKey, type LinkActivity } from '@waymark/contracts';
 
-/** The latest click of one link incarnation in a batch of clicks.v1 values. */
+/** The latest click of one link incarnation. */
 export interface LastClick {
   tenantId: string;
   domain: string;
@@ -11,21 +11,18 @@ export interface LastClick {
 }
 
 /**
- * Reduces a batch of clicks.v1 values to the newest click per link (key `<domain>/<code>` and creation time).
- * HEAD requests are never counted as clicks (redirector decision), so they do not move lastClickAt. Bots still
- * count: they were redirected and are counted clicks flagged `bot`, as the notifier and analytics see them.
+ * Reduces a batch of link-activity.v1 values to the newest click per link (key `<domain>/<code>` and creation time).
+ * Which clicks count is analytics-ingest's decision when it publishes: HEAD requests do not, bots do.
  */
-export function latestClicks(facts: readonly ClickFact[]): LastClick[] {
+export function lastClicksOf(activity: readonly LinkActivity[]): LastClick[] {
   return newestPerLink(
-    facts
-      .filter((fact) => fact.method !== 'HEAD')
-      .map((fact) => ({
-        tenantId: fact.tenantId,
-        domain: fact.domain,
-        code: fact.code,
-        linkCreatedAt: fact.createdAt,
-        at: new Date(fact.ts),
-      })),
+    activity.map((a) => ({
+      tenantId: a.tenantId,
+      domain: a.domain,
+      code: a.code,
+      linkCreatedAt: a.linkCreatedAt,
+      at: new Date(a.lastClickAt),
+    })),
   );
 }
 

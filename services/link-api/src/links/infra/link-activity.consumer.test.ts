@@ -1,23 +1,23 @@
-import type { ClickFact } from '@waymark/contracts';
+import type { LinkActivity } from '@waymark/contracts';
 import type { EventBus, IncomingMessage, SubscribeOptions, Subscription } from '@waymark/events';
 import { settled } from '@waymark/testkit';
-import { clickFact as fact } from '../../../test/support/click-fact';
+import { linkActivity as fact } from '../../../test/support/link-activity';
 import type { LastClick } from '../domain/last-clicks';
-import { startClicksConsumer } from './clicks.consumer';
+import { startLinkActivityConsumer } from './link-activity.consumer';
 import type { LastClickWriter } from './last-click.writer';
 
-const batchOf = (...facts: ClickFact[]) => facts.map((value) => ({ value }) as IncomingMessage<ClickFact>);
+const batchOf = (...facts: LinkActivity[]) => facts.map((value) => ({ value }) as IncomingMessage<LinkActivity>);
 
 /** A bus that hands the subscription's handler to the test, which then plays the batches a consumer would. */
 function capturingBus() {
-  let options: SubscribeOptions<ClickFact> | undefined;
+  let options: SubscribeOptions<LinkActivity> | undefined;
   const bus = {
-    subscribe: async (given: SubscribeOptions<ClickFact>) => {
+    subscribe: async (given: SubscribeOptions<LinkActivity>) => {
       options = given;
       return {} as Subscription;
     },
   } as unknown as EventBus;
-  return { bus, options: () => options as SubscribeOptions<ClickFact> };
+  return { bus, options: () => options as SubscribeOptions<LinkActivity> };
 }
 
 /** A writer whose writes the test finishes by hand. */
@@ -30,11 +30,11 @@ function controlledWriter() {
   return { writer, writes };
 }
 
-describe('the clicks.v1 consumer of lastClickAt', () => {
+describe('the link-activity.v1 consumer of lastClickAt', () => {
   it('merges the batches that arrive while a write runs into the next write, newest click per link', async () => {
     const { bus, options } = capturingBus();
     const { writer, writes } = controlledWriter();
-    await startClicksConsumer(bus, writer, 'link-api.clicks', async () => true);
+    await startLinkActivityConsumer(bus, writer, 'link-api.link-activity', async () => true);
     expect(options().partitionsConsumedConcurrently).toBe(12);
 
     const first = options().handleBatch(batchOf(fact('a', 1)));
