@@ -7,6 +7,7 @@ import type { LagPoint } from './lag-math';
 import { LagSampler } from './lag-sampler';
 import type { LoadGenerator } from './load-generator';
 import type { OpenLoopResult } from './open-loop-load';
+import { idleShare, readMachineTicks } from './machine-idle';
 import { sampleTicks, type WatchedProcess } from './proc-sampler';
 
 export interface LoadWindowOptions {
@@ -42,6 +43,8 @@ export interface LoadWindowResult {
   /** Length of the steady window (for CPU) and the clicks (redirects answered 302) due in it. */
   windowS: number;
   windowClicks: number;
+  /** Share of the whole machine idle over the steady window (/proc/stat). */
+  idleShare: number;
   probes?: ProbeLatencies;
 }
 
@@ -59,10 +62,10 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
   sampler.start();
   const startedAt = performance.now();
   let windowFromMs = opts.warmupS * 1000;
-  const cpuBefore = new Promise<Map<string, number>>((resolve) =>
+  const windowStart = new Promise<[Map<string, number>, Awaited<ReturnType<typeof readMachineTicks>>]>((resolve) =>
     setTimeout(() => {
       windowFromMs = performance.now() - startedAt;
-      resolve(sampleTicks(opts.watched));
+      resolve(Promise.all([sampleTicks(opts.watched), readMachineTicks()]));
     }, opts.warmupS * 1000),
   );
   const probeEveryMs = opts.probes ? Math.max(250, (opts.seconds * 1000) / opts.probes.codes.length) : 0;
@@ -82,16 +85,18 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
     throw error;
   }
   const { load, recorder } = outcome;
-  const cpuAfter = await sampleTicks(opts.watched);
+  const [cpuAfter, machineAfter] = await Promise.all([sampleTicks(opts.watched), readMachineTicks()]);
   const windowToMs = performance.now() - startedAt;
   const lags = await sampler.stop();
+  const [cpuBefore, machineBefore] = await windowStart;
   return {
     load,
     recorder,
     steady: recorder.since(opts.warmupS * 1000),
     lags,
-    cpuBefore: await cpuBefore,
+    cpuBefore,
     cpuAfter,
+    idleShare: idleShare(machineBefore, machineAfter),
     windowS: (windowToMs - windowFromMs) / 1000,
     windowClicks: recorder.answeredBetween('redirect', windowFromMs, windowToMs),
     // Consumers that fell behind drain after the load; the grace lets the probe latencies show how far.

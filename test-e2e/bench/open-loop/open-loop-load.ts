@@ -18,6 +18,8 @@ export interface OpenLoopOptions {
   maxInFlight: number;
   /** A send that leaves later than this past its due time is counted late (its latency still starts at due time). */
   lateAfterMs?: number;
+  /** An answer whose headers or body take longer than this is a timeout (undici's own 300 s when unset). */
+  timeoutMs?: number;
 }
 
 export interface OpenLoopResult {
@@ -33,7 +35,12 @@ export interface OpenLoopResult {
  * due time, so a slow system meets the same offered rate instead of slowing the generator down.
  */
 export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
-  const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, { connections: opts.connections, pipelining: 1 });
+  const timeouts = opts.timeoutMs === undefined ? {} : { headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+  const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, {
+    connections: opts.connections,
+    pipelining: 1,
+    ...timeouts,
+  });
   const total = offeredCount(opts.ratePerSecond, opts.seconds);
   const keeping = new ScheduleKeeping(opts.lateAfterMs ?? 5);
   let redirectsOk = 0;
@@ -49,6 +56,8 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
       const response = await pool.request({ method, path, headers, body });
       await response.body.dump();
       outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
+      // An overloaded API is to say when to come back; a 503 that does not is a failure of its own.
+      if (response.statusCode === 503 && response.headers['retry-after'] === undefined) outcome = '503 no Retry-After';
     } catch (error) {
       outcome = error instanceof Error ? error.name : 'error';
     }
