@@ -25,6 +25,8 @@ export interface LoadWindowOptions {
   connections: number;
   maxInFlight: number;
   lagEveryMs: number;
+  /** An answer slower than this counts as a timeout (the generator's default otherwise). */
+  timeoutMs?: number;
   /** Processes whose CPU is read at the start and end of the steady window; none for a search step. */
   watched: readonly WatchedProcess[];
   /** Probe clicks to make during the load, with the tenant and hook path they report to. */
@@ -72,7 +74,10 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
   const { host, apiKey, codes, ratePerSecond, connections, maxInFlight } = opts;
   const gatewayPort = opts.system.gateway.port;
   const seconds = opts.warmupS + opts.seconds;
-  const run = { gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 };
+  const run = {
+    ...{ gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 },
+    timeoutMs: opts.timeoutMs,
+  };
   const steadyProbes = async () => {
     await sleep(opts.warmupS * 1000);
     await probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000);
