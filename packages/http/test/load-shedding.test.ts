@@ -19,11 +19,16 @@ async function serverWith(loadShedding: LoadSheddingOptions) {
         res.json({ ok: true });
       });
       a.get('/quick', (_req, res) => void res.json({ ok: true }));
+      a.get('/slow', async (_req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        res.json({ ok: true });
+      });
     },
   });
+  const createdAt = performance.now();
   const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, drainTimeoutMs: 1000 });
   const base = `http://127.0.0.1:${server.port}`;
-  return { base, server, held, lines, arrived: () => arrived };
+  return { base, server, held, lines, arrived: () => arrived, createdAt };
 }
 
 const get = async (url: string) => {
@@ -83,6 +88,28 @@ describe('load shedding', () => {
     const shed = await get(`${base}/quick`);
     expect(shed).toMatchObject({ status: 503, headers: { 'retry-after': '2' }, body: { code: 'unavailable' } });
     delayMs = 20;
+    expect((await get(`${base}/quick`)).status).toBe(200);
+  });
+
+  it('answers 503 while every request finishing takes longer than the limit, until a window passes without it', async () => {
+    const windowMs = 1500;
+    const { base, server, createdAt } = await serverWith({
+      maxLatencyMs: 100,
+      latencyWindowMs: windowMs,
+      latencyMinSamples: 3,
+    });
+    running = server;
+    const sinceCreated = (ms: number) =>
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, createdAt + ms - performance.now())));
+    // A standing queue: three requests of the first window all over the limit.
+    expect((await Promise.all([1, 2, 3].map(() => get(`${base}/slow`)))).map((r) => r.status)).toEqual([200, 200, 200]);
+    await sinceCreated(windowMs + 100);
+    const shed = await get(`${base}/quick`);
+    expect(shed).toMatchObject({ status: 503, headers: { 'retry-after': '2' }, body: { code: 'unavailable' } });
+    const metrics = await request(`${base}/metrics`);
+    expect(await metrics.body.text()).toMatch(new RegExp(`${SHED_METRIC}\\{reason="latency"[^}]*\\} 1\\b`));
+    // The next window saw no slow request finish: served again.
+    await sinceCreated(2 * windowMs + 100);
     expect((await get(`${base}/quick`)).status).toBe(200);
   });
 });

@@ -3,12 +3,21 @@ import { Counter, type Registry } from 'prom-client';
 import type { Logger } from '@waymark/logging';
 import { processEventLoopDelay, type EventLoopDelay } from './event-loop-delay';
 import { PROBE_PATHS } from './probe-paths';
+import { StandingQueue } from './standing-queue';
 
 export interface LoadSheddingOptions {
   /** Requests this app serves at once; one more is answered 503 at once instead of queueing behind them. */
   readonly maxInFlight?: number;
   /** Event-loop delay (ms) beyond which new requests are answered 503 until the loop catches up. */
   readonly maxEventLoopDelayMs?: number;
+  /**
+   * Requests queue behind something slow (the database, the outbox relay) when, over `latencyWindowMs`, at least
+   * `latencyMinSamples` requests finished and even the fastest took longer than this (ms): new ones are shed until a
+   * window passes without it.
+   */
+  readonly maxLatencyMs?: number;
+  readonly latencyWindowMs?: number;
+  readonly latencyMinSamples?: number;
   /** The `Retry-After` (seconds) of a shed request. */
   readonly retryAfterSeconds?: number;
   /** Where the loop delay is read; the process's monitor by default. */
@@ -20,6 +29,9 @@ export const SHED_METRIC = 'http_requests_shed_total';
 export const LOAD_SHEDDING_DEFAULTS = {
   maxInFlight: 128,
   maxEventLoopDelayMs: 1000,
+  maxLatencyMs: 2000,
+  latencyWindowMs: 2000,
+  latencyMinSamples: 8,
   retryAfterSeconds: 2,
 } as const;
 
@@ -27,9 +39,10 @@ export const LOAD_SHEDDING_DEFAULTS = {
 const WARN_EVERY_MS = 10_000;
 
 /**
- * Sheds load before it queues: a request that arrives while the app already serves `maxInFlight` requests, or while
- * the event loop runs more than `maxEventLoopDelayMs` late, is answered 503 `unavailable` with `Retry-After` before any
- * other work (no parsing, no authentication, no database). Without it, an overloaded service queues requests in its
+ * Sheds load before it queues: a request that arrives while the app already serves `maxInFlight` requests, while
+ * the event loop runs more than `maxEventLoopDelayMs` late, or while every request finishing takes longer than
+ * `maxLatencyMs` (a standing queue), is answered 503 `unavailable` with `Retry-After` before any other work (no
+ * parsing, no authentication, no database). Without it, an overloaded service queues requests in its
  * connection pools and event loop until each times out, and the work it does for them is wasted. Probes and scrapes
  * are never shed. Each app has its own limit; the loop delay is the process's.
  */
@@ -38,6 +51,11 @@ export function loadShedding(options: LoadSheddingOptions, logger: Logger, regis
   const maxDelayMs = options.maxEventLoopDelayMs ?? LOAD_SHEDDING_DEFAULTS.maxEventLoopDelayMs;
   const retryAfter = String(options.retryAfterSeconds ?? LOAD_SHEDDING_DEFAULTS.retryAfterSeconds);
   const loopDelay = options.eventLoopDelay ?? processEventLoopDelay();
+  const queue = new StandingQueue(
+    options.maxLatencyMs ?? LOAD_SHEDDING_DEFAULTS.maxLatencyMs,
+    options.latencyWindowMs ?? LOAD_SHEDDING_DEFAULTS.latencyWindowMs,
+    options.latencyMinSamples ?? LOAD_SHEDDING_DEFAULTS.latencyMinSamples,
+  );
   const shed =
     (registry.getSingleMetric(SHED_METRIC) as Counter<'reason'> | undefined) ??
     new Counter({
@@ -55,7 +73,13 @@ export function loadShedding(options: LoadSheddingOptions, logger: Logger, regis
       return;
     }
     const reason =
-      inFlight >= maxInFlight ? 'in_flight' : loopDelay.currentMs() > maxDelayMs ? 'event_loop_delay' : undefined;
+      inFlight >= maxInFlight
+        ? 'in_flight'
+        : loopDelay.currentMs() > maxDelayMs
+          ? 'event_loop_delay'
+          : queue.standing
+            ? 'latency'
+            : undefined;
     if (reason) {
       shed.inc({ reason });
       const now = performance.now();
@@ -70,8 +94,10 @@ export function loadShedding(options: LoadSheddingOptions, logger: Logger, regis
       return;
     }
     inFlight += 1;
+    const startedAt = performance.now();
     res.once('close', () => {
       inFlight -= 1;
+      queue.record(performance.now() - startedAt);
     });
     next();
   };
