@@ -9,7 +9,8 @@ const PLAN = 'bench';
 
 /** The whole system with one tenant on a plan whose rate limit the load stays under (it measures work, not 429s). */
 export async function startBenchSystem(): Promise<{ system: DirectSystem; tenant: Tenant }> {
-  const system = await startSystem({ faultProxies: false });
+  // Priorities as the deploy files set them: visitors first when the machine is saturated (scheduling.ts).
+  const system = await startSystem({ faultProxies: false, deployPriorities: true });
   try {
     const plan = await system.operator.call('PUT', `/admin/v1/plans/${PLAN}`, {
       rateLimitPerMinute: 1_000_000,
