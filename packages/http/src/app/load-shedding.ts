@@ -8,7 +8,7 @@ import { StandingQueue } from './standing-queue';
 export interface LoadSheddingOptions {
   /** Requests this app serves at once; one more is answered 503 at once instead of queueing behind them. */
   readonly maxInFlight?: number;
-  /** Event-loop delay (ms) beyond which new requests are answered 503 until the loop catches up. */
+  /** Event-loop delay (ms), sample after sample (see event-loop-delay.ts), beyond which new requests are shed. */
   readonly maxEventLoopDelayMs?: number;
   /**
    * Requests queue behind something slow (the database, the outbox relay) when, over `latencyWindowMs`, at least
@@ -28,7 +28,7 @@ export const SHED_METRIC = 'http_requests_shed_total';
 
 export const LOAD_SHEDDING_DEFAULTS = {
   maxInFlight: 128,
-  maxEventLoopDelayMs: 1000,
+  maxEventLoopDelayMs: 500,
   maxLatencyMs: 2000,
   latencyWindowMs: 2000,
   latencyMinSamples: 8,
