@@ -23,6 +23,10 @@ async function serverWith(loadShedding: LoadSheddingOptions) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         res.json({ ok: true });
       });
+      a.post('/slow', async (_req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        res.status(201).json({ ok: true });
+      });
     },
   });
   const createdAt = performance.now();
@@ -31,8 +35,8 @@ async function serverWith(loadShedding: LoadSheddingOptions) {
   return { base, server, held, lines, arrived: () => arrived, createdAt };
 }
 
-const get = async (url: string) => {
-  const reply = await request(url, { headersTimeout: 2000, bodyTimeout: 2000 });
+const get = async (url: string, method: 'GET' | 'POST' = 'GET') => {
+  const reply = await request(url, { method, headersTimeout: 2000, bodyTimeout: 2000 });
   return { status: reply.statusCode, headers: reply.headers, body: (await reply.body.json()) as unknown };
 };
 
@@ -111,5 +115,21 @@ describe('load shedding', () => {
     // The next window saw no slow request finish: served again.
     await sinceCreated(2 * windowMs + 100);
     expect((await get(`${base}/quick`)).status).toBe(200);
+  });
+
+  it('judges writes apart from reads: slow writes are shed while reads are served', async () => {
+    const windowMs = 1500;
+    const { base, server, createdAt } = await serverWith({
+      maxLatencyMs: 100,
+      latencyWindowMs: windowMs,
+      latencyMinSamples: 3,
+    });
+    running = server;
+    const writes = [1, 2, 3].map(() => get(`${base}/slow`, 'POST'));
+    const reads = [1, 2, 3].map(() => get(`${base}/quick`));
+    expect((await Promise.all([...writes, ...reads])).map((r) => r.status)).toEqual([201, 201, 201, 200, 200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, createdAt + windowMs + 100 - performance.now())));
+    expect((await get(`${base}/quick`)).status).toBe(200);
+    expect(await get(`${base}/slow`, 'POST')).toMatchObject({ status: 503, body: { code: 'unavailable' } });
   });
 });

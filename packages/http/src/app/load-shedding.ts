@@ -13,7 +13,7 @@ export interface LoadSheddingOptions {
   /**
    * Requests queue behind something slow (the database, the outbox relay) when, over `latencyWindowMs`, at least
    * `latencyMinSamples` requests finished and even the fastest took longer than this (ms): new ones are shed until a
-   * window passes without it.
+   * window passes without it. Reads (GET, HEAD) and writes are judged apart.
    */
   readonly maxLatencyMs?: number;
   readonly latencyWindowMs?: number;
@@ -51,11 +51,15 @@ export function loadShedding(options: LoadSheddingOptions, logger: Logger, regis
   const maxDelayMs = options.maxEventLoopDelayMs ?? LOAD_SHEDDING_DEFAULTS.maxEventLoopDelayMs;
   const retryAfter = String(options.retryAfterSeconds ?? LOAD_SHEDDING_DEFAULTS.retryAfterSeconds);
   const loopDelay = options.eventLoopDelay ?? processEventLoopDelay();
-  const queue = new StandingQueue(
-    options.maxLatencyMs ?? LOAD_SHEDDING_DEFAULTS.maxLatencyMs,
-    options.latencyWindowMs ?? LOAD_SHEDDING_DEFAULTS.latencyWindowMs,
-    options.latencyMinSamples ?? LOAD_SHEDDING_DEFAULTS.latencyMinSamples,
-  );
+  // Reads and writes queue behind different things (a write also waits for the outbox relay), so a standing queue
+  // of writes must not hide behind fast reads, nor shed them.
+  const standingQueue = () =>
+    new StandingQueue(
+      options.maxLatencyMs ?? LOAD_SHEDDING_DEFAULTS.maxLatencyMs,
+      options.latencyWindowMs ?? LOAD_SHEDDING_DEFAULTS.latencyWindowMs,
+      options.latencyMinSamples ?? LOAD_SHEDDING_DEFAULTS.latencyMinSamples,
+    );
+  const queues = { read: standingQueue(), write: standingQueue() };
   const shed =
     (registry.getSingleMetric(SHED_METRIC) as Counter<'reason'> | undefined) ??
     new Counter({
@@ -72,6 +76,7 @@ export function loadShedding(options: LoadSheddingOptions, logger: Logger, regis
       next();
       return;
     }
+    const queue = req.method === 'GET' || req.method === 'HEAD' ? queues.read : queues.write;
     const reason =
       inFlight >= maxInFlight
         ? 'in_flight'
