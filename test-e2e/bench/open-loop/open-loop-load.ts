@@ -5,7 +5,7 @@ import type { RouteMix } from '../route-mix';
 import { dueCount, isApiCall, offeredCount, scheduledAtMs, ScheduleKeeping } from './rate-schedule';
 
 /** Sockets for the API calls, apart from the visitors' `connections`. */
-const API_CONNECTIONS = 64;
+const API_CONNECTIONS = 128;
 
 export interface OpenLoopOptions {
   gatewayPort: number;
