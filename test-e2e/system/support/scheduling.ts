@@ -1,10 +1,13 @@
+import { readdir } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import type { ServiceName } from './service-process';
 
 /*
  * Visitors first when the host is saturated: the deploy files give the background services (the click consumers and
  * the renderer, whose work can lag and catch up) a quarter of the CPU weight of the visitor path (nginx, redirectors),
  * the API and the infrastructure: docker-compose.yml `cpu_shares: 256` of the default 1024. The production-shape
- * harness gives them the same weight with `nice`, and test-e2e/deploy/scheduling.test.ts keeps the two equal.
+ * harness gives them the same weight with a nice level once they are ready, and test-e2e/deploy/scheduling.test.ts
+ * keeps the two equal.
  */
 
 /** The services that run in the background tier in docker-compose.yml and deploy/k8s. */
@@ -21,4 +24,14 @@ export function niceOf(service: ServiceName): number {
 /** CFS weight of a nice level relative to nice 0's 1024 (the kernel's table steps by about 1.25 a level). */
 export function cpuWeightOfNice(nice: number): number {
   return 1024 / 1.25 ** nice;
+}
+
+/**
+ * Lowers a running process to `nice`, every thread of it (Linux sets a nice level per thread; threads it starts later
+ * inherit the level of the thread that starts them). Applied once a service is ready: on a machine already busy, a
+ * service started at a low priority can miss its start-up deadline, and start-up is not what the bench measures.
+ */
+export async function reniceProcess(pid: number, nice: number): Promise<void> {
+  const threads = await readdir(`/proc/${pid}/task`);
+  for (const tid of threads) setPriority(Number(tid), nice);
 }

@@ -34,8 +34,7 @@ export function commandOf(service: ServiceName): string[] {
 
 /**
  * Starts one service as its own node process (its production main.js, configured only through env) and waits
- * until its /readyz answers 200. `label` names the instance in errors (redirector-1, notifier-2...); `nice` is the
- * scheduling priority to run it at (see scheduling.ts).
+ * until its /readyz answers 200. `label` names the instance in errors (redirector-1, notifier-2...).
  */
 export async function startServiceProcess(
   service: ServiceName,
@@ -43,14 +42,8 @@ export async function startServiceProcess(
   port: number,
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
-  nice = 0,
 ): Promise<ServiceProcess> {
-  // Through nice(1), so every thread of the service (libuv's pool, V8's) starts at that level, not only its first.
-  const [command, args] =
-    nice === 0
-      ? [process.execPath, commandOf(service)]
-      : ['nice', ['-n', String(nice), process.execPath, ...commandOf(service)]];
-  const proc = new ManagedProcess(command, args, {
+  const proc = new ManagedProcess(process.execPath, commandOf(service), {
     deathSignal: 'SIGKILL',
     cwd: REPO_ROOT,
     env: {

@@ -19,7 +19,7 @@ import { ApiClient } from './api-client';
 import { startGateway, upstreamOf, type Gateway } from './gateway';
 import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-validator';
 import { startServiceProcess, type ServiceName, type ServiceProcess } from './service-process';
-import { niceOf } from './scheduling';
+import { niceOf, reniceProcess } from './scheduling';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 export interface System {
@@ -119,9 +119,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<System |
     };
     const services = new Map<string, ServiceProcess>();
     const start = async (instance: Instance) => {
+      const started = await startServiceProcess(instance.service, instance.label, instance.port, {
+        ...shared,
+        ...instance.env,
+      });
       const nice = options.deployPriorities ? niceOf(instance.service) : 0;
-      const env = { ...shared, ...instance.env };
-      const started = await startServiceProcess(instance.service, instance.label, instance.port, env, 60_000, nice);
+      if (nice !== 0) await reniceProcess(started.proc.pid, nice);
       services.set(instance.label, started);
       return started;
     };
