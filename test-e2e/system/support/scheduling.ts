@@ -6,7 +6,7 @@ import type { ServiceName } from './service-process';
  * Visitors first when the host is saturated: the deploy files give the background services (the click consumers and
  * the renderer, whose work can lag and catch up) a quarter of the CPU weight of the visitor path (nginx, redirectors),
  * the API and the infrastructure: docker-compose.yml `cpu_shares: 256` of the default 1024. The production-shape
- * harness gives them the same weight with a nice level once they are ready, and test-e2e/deploy/scheduling.test.ts
+ * bench gives them the same weight with a nice level once the system is set up, and test-e2e/deploy/scheduling.test.ts
  * keeps the two equal.
  */
 
@@ -26,12 +26,23 @@ export function cpuWeightOfNice(nice: number): number {
   return 1024 / 1.25 ** nice;
 }
 
-/**
- * Lowers a running process to `nice`, every thread of it (Linux sets a nice level per thread; threads it starts later
- * inherit the level of the thread that starts them). Applied once a service is ready: on a machine already busy, a
- * service started at a low priority can miss its start-up deadline, and start-up is not what the bench measures.
- */
-export async function reniceProcess(pid: number, nice: number): Promise<void> {
+/** Lowers a running process to `nice`, every thread of it: Linux keeps a nice level per thread, and threads started
+ * later inherit the level of the thread that starts them. */
+async function reniceProcess(pid: number, nice: number): Promise<void> {
   const threads = await readdir(`/proc/${pid}/task`);
   for (const tid of threads) setPriority(Number(tid), nice);
+}
+
+/**
+ * Gives the running instances (labelled `notifier-1`, `link-api`...) the priorities of the deploy files. The bench
+ * applies them once the system is up and its links are known everywhere: setting up is not what it measures, and on a
+ * machine already busy a low priority from the first instruction made a start-up miss its deadline.
+ */
+export async function applyDeployPriorities(
+  instances: Iterable<{ name: string; proc: { pid: number } }>,
+): Promise<void> {
+  for (const instance of instances) {
+    const nice = niceOf(instance.name.replace(/-\d+$/, '') as ServiceName);
+    if (nice !== 0) await reniceProcess(instance.proc.pid, nice);
+  }
 }

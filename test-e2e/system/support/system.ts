@@ -19,7 +19,6 @@ import { ApiClient } from './api-client';
 import { startGateway, upstreamOf, type Gateway } from './gateway';
 import { OpenApiResponseChecker, type OpenApiDocument } from './openapi-validator';
 import { startServiceProcess, type ServiceName, type ServiceProcess } from './service-process';
-import { niceOf, reniceProcess } from './scheduling';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 export interface System {
@@ -54,19 +53,11 @@ export type DirectSystem = Omit<System, 'redisProxy' | 'postgresProxy'>;
  * private PostgreSQL server (each service migrates its own schema; tests restart it), each behind a fault proxy,
  * s3rver, an SMTP sink, the six services as separate processes (two redirectors, two notifiers) and nginx in front.
  * With `faultProxies: false` the services connect to Redis and PostgreSQL directly: the proxies forward every
- * statement through this process's event loop, which a timing measurement would count as the services' time. With
- * `deployPriorities` the background services run at the lower CPU priority docker-compose.yml and deploy/k8s give them.
+ * statement through this process's event loop, which a timing measurement would count as the services' time.
  */
-export interface SystemOptions {
-  /** Run the services behind fault proxies for Redis and PostgreSQL (the default). */
-  faultProxies?: boolean;
-  /** Run the background services at the lower CPU priority the deploy files give them (scheduling.ts). */
-  deployPriorities?: boolean;
-}
-
 export function startSystem(): Promise<System>;
-export function startSystem(options: SystemOptions & { faultProxies: false }): Promise<DirectSystem>;
-export async function startSystem(options: SystemOptions = {}): Promise<System | DirectSystem> {
+export function startSystem(options: { faultProxies: false }): Promise<DirectSystem>;
+export async function startSystem(options: { faultProxies?: boolean } = {}): Promise<System | DirectSystem> {
   const stoppers: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
@@ -123,8 +114,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System |
         ...shared,
         ...instance.env,
       });
-      const nice = options.deployPriorities ? niceOf(instance.service) : 0;
-      if (nice !== 0) await reniceProcess(started.proc.pid, nice);
       services.set(instance.label, started);
       return started;
     };
