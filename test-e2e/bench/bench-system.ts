@@ -1,5 +1,6 @@
 import { waitFor } from '@waymark/testkit';
 import { startSystem, type DirectSystem } from '../system/support/system';
+import { applyDeployPriorities } from '../system/support/scheduling';
 import { onboardTenant, type Tenant } from '../system/support/tenant';
 import { visit } from '../system/support/visitor';
 
@@ -62,7 +63,8 @@ async function webhookChannel(system: DirectSystem, tenant: Tenant): Promise<str
 
 /**
  * The bench's links: `links` load links and `probes` probe links that notify the bench's webhook channel, known to
- * both redirectors and to analytics-ingest before this returns, so the clock starts on a system that has caught up.
+ * both redirectors and to analytics-ingest before this returns, so the clock starts on a system that has caught up;
+ * then the services get the deploy files' priorities.
  */
 export async function prepareBenchLinks(
   system: DirectSystem,
@@ -91,5 +93,7 @@ export async function prepareBenchLinks(
       (r) => r.status === 200,
     );
   await waitFor(known, { timeoutMs: 60_000, intervalMs: 500, message: 'analytics-ingest to know the bench links' });
+  // From here on, the priorities the deploy files give: visitors first when the machine is saturated (scheduling.ts).
+  await applyDeployPriorities(system.services.values());
   return { codes, probeCodes };
 }

@@ -101,7 +101,13 @@ export class LatencyRecorder {
     return total;
   }
 
-  private outcomeCounts(routeClass: string): Map<string, number> {
+  /** The route classes recorded, in the order first seen. */
+  get routeClasses(): string[] {
+    return [...this.samples.keys()];
+  }
+
+  /** How often each unexpected outcome (a status, `503 no Retry-After`, an error name) came for one route class. */
+  outcomeCounts(routeClass: string): Map<string, number> {
     const counts = new Map<string, number>();
     for (const [outcome] of this.failures.get(routeClass) ?? []) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
     return counts;

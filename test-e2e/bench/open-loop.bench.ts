@@ -6,10 +6,13 @@
  * Prints per route p50/p99 and achieved rate over the measured window and over the whole run, the same rate of bare
  * node:http 302s through the same nginx configuration (the baseline, BENCH_BASELINE_SECONDS after the same warm-up),
  * probe clicks' click-to-webhook and click-to-analytics latency, every consumer group's lag over time and whether it
- * grows, and CPU seconds per 1,000 clicks for every process of the system over the measured window. Figures only: it
- * asserts correctness, not timings.
+ * grows, CPU seconds per 1,000 clicks for every process of the system over the measured window with the system's
+ * total (the load generator and the bench process excluded) beside the baseline's, and the headroom: the share of the
+ * machine idle over the measured window, beside the same over the baseline's. Figures only: it asserts correctness,
+ * not timings.
  */
-import { readAllStats, infraRoots, ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
+import { availableParallelism } from 'node:os';
+import { ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
 import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
 import type { DirectSystem } from '../system/support/system';
 import type { Tenant } from '../system/support/tenant';
@@ -19,7 +22,8 @@ import { runBaseline } from './open-loop/baseline-gateway';
 import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
 import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
 import { runLoadWindow } from './open-loop/load-window';
-import { cpuLines, lagLines, scheduleLine } from './open-loop/report-printer';
+import { cpuLines, headroomLine, lagLines, scheduleLine, systemCpuPerThousand } from './open-loop/report-printer';
+import { HARNESS, pidsBefore, watchedProcesses } from './open-loop/watched-system';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -35,6 +39,9 @@ const LINKS = 2000;
 const PROBES = Math.min(120, Math.max(20, Math.floor(SECONDS / 1.5)));
 const LATE_AFTER_MS = 5;
 const P99_LIMIT_MS = 50;
+/** Issue 43's targets: the system's own processes per 1,000 clicks, and the machine left idle at the offered rate. */
+const SYSTEM_CPU_LIMIT_S = 0.6;
+const MIN_IDLE_SHARE = 0.4;
 
 let system: DirectSystem;
 let tenant: Tenant;
@@ -43,17 +50,10 @@ let generator: LoadGenerator;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 beforeAll(async () => {
-  const before = new Set((await readAllStats()).map((s) => s.pid));
+  const before = await pidsBefore();
   ({ system, tenant } = await startBenchSystem());
   generator = await startLoadGenerator();
-  // The system's own infrastructure (not the test kit's shared one, started before), its services, the generator
-  // and this process (the probes and the webhook receiver; the services reach Redis and PostgreSQL directly).
-  watched = [
-    ...[...system.services.values()].map((s) => ({ name: s.name, pid: s.proc.pid, tree: true })),
-    ...infraRoots(await readAllStats(), before),
-    { name: 'load generator', pid: generator.pid, tree: false },
-    { name: 'bench process (probes, webhook receiver)', pid: process.pid, tree: false },
-  ];
+  watched = await watchedProcesses(system, generator.pid, before);
 }, 300_000);
 
 afterAll(async () => {
@@ -114,7 +114,10 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
   for (const line of lagLines(run.lags, verdicts, 15)) print(line);
   print(`\nCPU over the steady window (${run.windowS.toFixed(0)} s after ${WARMUP_S} s, ${run.windowClicks} clicks):`);
   const hz = ticksPerSecond();
-  for (const line of cpuLines(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, run.windowS)) print(line);
+  for (const line of cpuLines(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, run.windowS, HARNESS)) print(line);
+  const systemCpu = systemCpuPerThousand(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, HARNESS);
+  print(`baseline (bare 302, nginx and the server): ${baseline.cpuPerThousand.toFixed(3)} s per 1,000`);
+  print(headroomLine(run.idleShare, baseline.idleShare, availableParallelism()));
 
   const p95 = (values: number[]) => percentile(sorted(values), 0.95);
   const checks: [string, boolean][] = [
@@ -129,6 +132,16 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
       p95(probes.toAnalytics) < 5000 && probes.missing.analytics === 0,
     ],
     ['no consumer lag grows', [...verdicts.values()].every((v) => v.bounded)],
+    [
+      `system total at most ${SYSTEM_CPU_LIMIT_S} CPU s per 1,000 clicks (${systemCpu.toFixed(3)}; ` +
+        `baseline ${baseline.cpuPerThousand.toFixed(3)})`,
+      systemCpu <= SYSTEM_CPU_LIMIT_S,
+    ],
+    [
+      `at least ${MIN_IDLE_SHARE * 100} % of the machine idle (${(run.idleShare * 100).toFixed(1)} %; ` +
+        `baseline ${(baseline.idleShare * 100).toFixed(1)} %)`,
+      run.idleShare >= MIN_IDLE_SHARE,
+    ],
   ];
   print(`\nat ${RATE} req/s, over the ${SECONDS} s measured:`);
   for (const [what, holds] of checks) print(`  ${holds ? 'holds ' : 'FAILS '} ${what}`);

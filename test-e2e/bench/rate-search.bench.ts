@@ -3,9 +3,13 @@
  * BENCH_SEARCH_FROM (500) to BENCH_SEARCH_TO (2500) req/s in BENCH_SEARCH_STEP (250) on the same running system, each
  * measured for BENCH_STEP_SECONDS (60) after BENCH_STEP_WARMUP_SECONDS (5) at the step's rate; a step holds when
  * redirect p99 stays under 50 ms, every consumer group's lag stays bounded and nothing is dropped or fails. The search
- * stops at the first step that does not hold and prints the highest rate that held. Figures only: it asserts
- * correctness, not timings.
+ * stops at the first step that does not hold and prints the highest rate that held. Beside every step it prints the
+ * machine's baseline at the same rate (bare node:http 302s through the same nginx configuration for
+ * BENCH_STEP_BASELINE_SECONDS (10) after the step's warm-up): its p99, its share of the machine idle and its CPU per
+ * 1,000, next to the step's redirect p99, idle share and the system's CPU per 1,000 clicks (load generator and bench
+ * process excluded). Figures only: it asserts correctness, not timings.
  */
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { prepareBenchLinks, startBenchSystem } from './bench-system';
 import type { DirectSystem } from '../system/support/system';
@@ -15,6 +19,10 @@ import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generat
 import { judgeLag, lagLimitsFor } from './open-loop/lag-math';
 import { runLoadWindow } from './open-loop/load-window';
 import { highestHoldingRate, stepHolds, stepRates, type StepOutcome } from './open-loop/rate-search';
+import { runBaseline } from './open-loop/baseline-gateway';
+import { ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
+import { systemCpuPerThousand } from './open-loop/report-printer';
+import { HARNESS, pidsBefore, watchedProcesses } from './open-loop/watched-system';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -26,6 +34,7 @@ const TO = env('BENCH_SEARCH_TO', 2500);
 const STEP = env('BENCH_SEARCH_STEP', 250);
 const STEP_SECONDS = env('BENCH_STEP_SECONDS', 60);
 const STEP_WARMUP_SECONDS = env('BENCH_STEP_WARMUP_SECONDS', 5);
+const STEP_BASELINE_SECONDS = env('BENCH_STEP_BASELINE_SECONDS', 10);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
 const P99_LIMIT_MS = 50;
 /** Pause between steps so one step's tail (batches in flight) does not weigh on the next one's start. */
@@ -34,11 +43,14 @@ const SETTLE_MS = 3000;
 let system: DirectSystem;
 let tenant: Tenant;
 let generator: LoadGenerator;
+let watched: WatchedProcess[];
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 beforeAll(async () => {
+  const before = await pidsBefore();
   ({ system, tenant } = await startBenchSystem());
   generator = await startLoadGenerator();
+  watched = await watchedProcesses(system, generator.pid, before);
 }, 300_000);
 
 afterAll(async () => {
@@ -50,21 +62,34 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
   const { codes } = await prepareBenchLinks(system, tenant, 2000, 1);
   const outcomes: StepOutcome[] = [];
   print(`\nrate search: ${FROM}..${TO} req/s in steps of ${STEP}, ${STEP_SECONDS} s each, 5 % API calls`);
+  print(
+    `on ${availableParallelism()} cores; "baseline": bare node:http 302s through the same nginx at the step's rate`,
+  );
   for (const rate of stepRates(FROM, TO, STEP)) {
-    const run = await runLoadWindow({
-      system,
-      generator,
+    const load = {
       host: tenant.domain,
       apiKey: tenant.key,
       codes,
       ratePerSecond: rate,
-      seconds: STEP_SECONDS,
-      warmupS: STEP_WARMUP_SECONDS,
       connections: CONNECTIONS,
       maxInFlight: Math.max(1000, rate * 2),
+    };
+    const baseline = await runBaseline(
+      system,
+      generator,
+      { ...load, seconds: STEP_BASELINE_SECONDS },
+      STEP_WARMUP_SECONDS,
+    );
+    const run = await runLoadWindow({
+      ...load,
+      system,
+      generator,
+      seconds: STEP_SECONDS,
+      warmupS: STEP_WARMUP_SECONDS,
       lagEveryMs: 2000,
-      watched: [],
+      watched,
     });
+    const systemCpu = systemCpuPerThousand(run.cpuBefore, run.cpuAfter, run.windowClicks, ticksPerSecond(), HARNESS);
     const lags = [...run.lags].map(([key, points]) => ({ key, verdict: judgeLag(points, lagLimitsFor(rate)) }));
     const failed = run.load.keeping.dropped + run.recorder.failed;
     const outcome: StepOutcome = {
@@ -84,6 +109,11 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
       `${String(rate).padStart(6)} req/s: redirect p99 ${outcome.redirectP99Ms.toFixed(1)} ms, ` +
         `${failed} failed or dropped, ${run.load.keeping.late} late sends, lags ${lagText}` +
         ` -> ${stepHolds(outcome, P99_LIMIT_MS) ? 'holds' : 'does not hold'}`,
+    );
+    print(
+      `         idle ${(run.idleShare * 100).toFixed(1)} % of the machine (baseline ${(baseline.idleShare * 100).toFixed(1)} %), ` +
+        `system ${systemCpu.toFixed(3)} CPU s per 1,000 clicks (baseline ${baseline.cpuPerThousand.toFixed(3)}), ` +
+        `baseline redirect p99 ${baseline.p99Ms.toFixed(1)} ms`,
     );
     if (!stepHolds(outcome, P99_LIMIT_MS)) break;
     await sleep(SETTLE_MS);

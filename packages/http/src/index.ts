@@ -4,6 +4,7 @@ export type { ReadinessChecks, CheckOutcome } from './app/health';
 export { REQUEST_ID_HEADER } from './app/request-id';
 export { repeatedCredentialHeader } from './app/request-guard';
 export { HTTP_DURATION_METRIC } from './app/metrics';
+export { LOAD_SHEDDING_DEFAULTS, SHED_METRIC, type LoadSheddingOptions } from './app/load-shedding';
 export { HEALTH_PATH, READY_PATH, METRICS_PATH } from './app/probe-paths';
 export { startHttpServer, type HttpServerOptions, type RunningHttpServer } from './server/http-server';
 export { installShutdown, type ShutdownStep, type ShutdownOptions, type ShutdownHandle } from './server/shutdown';

@@ -5,6 +5,7 @@ import { startBareServer } from '../one-instance-ratio';
 import type { GeneratorRun, LoadGenerator } from './load-generator';
 import { readAllStats, infraRoots, sampleTicks, ticksPerSecond, type WatchedProcess } from './proc-sampler';
 import { cpuSecondsPerThousand } from './proc-cpu';
+import { idleShare, readMachineTicks, type MachineTicks } from './machine-idle';
 
 export interface BaselineResult {
   /** Over the window after the warm-up. */
@@ -17,6 +18,8 @@ export interface BaselineResult {
   failed: number;
   /** CPU of nginx and the bare server together, per 1,000 redirects. */
   cpuPerThousand: number;
+  /** Share of the whole machine idle over the window after the warm-up. */
+  idleShare: number;
 }
 
 /**
@@ -50,6 +53,8 @@ export async function runBaseline(
     ];
     const startTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
     const seconds = warmupS + load.seconds;
+    let machineBefore: Promise<MachineTicks> | undefined;
+    const windowOpens = setTimeout(() => (machineBefore = readMachineTicks()), warmupS * 1000);
     const { load: result, recorder } = await generator.run({
       ...load,
       seconds,
@@ -57,6 +62,8 @@ export async function runBaseline(
       apiEvery: 0,
     });
     const endTicks = (await sampleTicks(watched)).get('baseline') ?? 0;
+    const machineAfter = await readMachineTicks();
+    clearTimeout(windowOpens);
     const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
     const latencies = sorted(recorder.since(warmupS * 1000).samplesOf('redirect'));
     return {
@@ -67,6 +74,7 @@ export async function runBaseline(
       dropped: result.keeping.dropped,
       failed: result.keeping.sent - result.redirectsOk,
       cpuPerThousand: cpuSecondsPerThousand(startTicks, endTicks, result.redirectsOk, ticksPerSecond()),
+      idleShare: machineBefore ? idleShare(await machineBefore, machineAfter) : Number.NaN,
     };
   } finally {
     await gateway.stop();

@@ -7,6 +7,7 @@ import type { LagPoint } from './lag-math';
 import { LagSampler } from './lag-sampler';
 import type { LoadGenerator } from './load-generator';
 import type { OpenLoopResult } from './open-loop-load';
+import { idleShare, readMachineTicks } from './machine-idle';
 import { sampleTicks, type WatchedProcess } from './proc-sampler';
 
 export interface LoadWindowOptions {
@@ -24,6 +25,8 @@ export interface LoadWindowOptions {
   connections: number;
   maxInFlight: number;
   lagEveryMs: number;
+  /** An answer slower than this counts as a timeout (the generator's default otherwise). */
+  timeoutMs?: number;
   /** Processes whose CPU is read at the start and end of the steady window; none for a search step. */
   watched: readonly WatchedProcess[];
   /** Probe clicks to make during the load, with the tenant and hook path they report to. */
@@ -42,6 +45,8 @@ export interface LoadWindowResult {
   /** Length of the steady window (for CPU) and the clicks (redirects answered 302) due in it. */
   windowS: number;
   windowClicks: number;
+  /** Share of the whole machine idle over the steady window (/proc/stat). */
+  idleShare: number;
   probes?: ProbeLatencies;
 }
 
@@ -59,17 +64,20 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
   sampler.start();
   const startedAt = performance.now();
   let windowFromMs = opts.warmupS * 1000;
-  const cpuBefore = new Promise<Map<string, number>>((resolve) =>
+  const windowStart = new Promise<[Map<string, number>, Awaited<ReturnType<typeof readMachineTicks>>]>((resolve) =>
     setTimeout(() => {
       windowFromMs = performance.now() - startedAt;
-      resolve(sampleTicks(opts.watched));
+      resolve(Promise.all([sampleTicks(opts.watched), readMachineTicks()]));
     }, opts.warmupS * 1000),
   );
   const probeEveryMs = opts.probes ? Math.max(250, (opts.seconds * 1000) / opts.probes.codes.length) : 0;
   const { host, apiKey, codes, ratePerSecond, connections, maxInFlight } = opts;
   const gatewayPort = opts.system.gateway.port;
   const seconds = opts.warmupS + opts.seconds;
-  const run = { gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 };
+  const run = {
+    ...{ gatewayPort, host, apiKey, codes, ratePerSecond, seconds, connections, maxInFlight, apiEvery: 20 },
+    timeoutMs: opts.timeoutMs,
+  };
   const steadyProbes = async () => {
     await sleep(opts.warmupS * 1000);
     await probes?.run(opts.probes?.codes ?? [], probeEveryMs, Date.now() + opts.seconds * 1000);
@@ -82,16 +90,18 @@ export async function runLoadWindow(opts: LoadWindowOptions): Promise<LoadWindow
     throw error;
   }
   const { load, recorder } = outcome;
-  const cpuAfter = await sampleTicks(opts.watched);
+  const [cpuAfter, machineAfter] = await Promise.all([sampleTicks(opts.watched), readMachineTicks()]);
   const windowToMs = performance.now() - startedAt;
   const lags = await sampler.stop();
+  const [cpuBefore, machineBefore] = await windowStart;
   return {
     load,
     recorder,
     steady: recorder.since(opts.warmupS * 1000),
     lags,
-    cpuBefore: await cpuBefore,
+    cpuBefore,
     cpuAfter,
+    idleShare: idleShare(machineBefore, machineAfter),
     windowS: (windowToMs - windowFromMs) / 1000,
     windowClicks: recorder.answeredBetween('redirect', windowFromMs, windowToMs),
     // Consumers that fell behind drain after the load; the grace lets the probe latencies show how far.

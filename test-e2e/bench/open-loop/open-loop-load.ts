@@ -4,6 +4,9 @@ import type { LatencyRecorder } from '../latency-recorder';
 import type { RouteMix } from '../route-mix';
 import { dueCount, isApiCall, offeredCount, scheduledAtMs, ScheduleKeeping } from './rate-schedule';
 
+/** Sockets for the API calls, apart from the visitors' `connections`. */
+const API_CONNECTIONS = 128;
+
 export interface OpenLoopOptions {
   gatewayPort: number;
   mix: RouteMix;
@@ -12,12 +15,14 @@ export interface OpenLoopOptions {
   /** One request in `apiEvery` is an API call (20: 5 %); 0 for redirects only. */
   apiEvery: number;
   recorder: LatencyRecorder;
-  /** Sockets to the gateway; enough that a slow answer never holds up a send that is due. */
+  /** Sockets to the gateway for the redirects; enough that a slow answer never holds up a send that is due. */
   connections: number;
   /** Requests in flight beyond which a due request is dropped (and counted) rather than queued without end. */
   maxInFlight: number;
   /** A send that leaves later than this past its due time is counted late (its latency still starts at due time). */
   lateAfterMs?: number;
+  /** An answer whose headers or body take longer than this is a timeout (undici's own 300 s when unset). */
+  timeoutMs?: number;
 }
 
 export interface OpenLoopResult {
@@ -33,7 +38,11 @@ export interface OpenLoopResult {
  * due time, so a slow system meets the same offered rate instead of slowing the generator down.
  */
 export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
-  const pool = new Pool(`http://127.0.0.1:${opts.gatewayPort}`, { connections: opts.connections, pipelining: 1 });
+  const timeouts = opts.timeoutMs === undefined ? {} : { headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs };
+  const origin = `http://127.0.0.1:${opts.gatewayPort}`;
+  const visitors = new Pool(origin, { connections: opts.connections, pipelining: 1, ...timeouts });
+  // API clients are not visitors: their calls never wait for a socket behind slow redirects, nor the other way round.
+  const integrators = new Pool(origin, { connections: API_CONNECTIONS, pipelining: 1, ...timeouts });
   const total = offeredCount(opts.ratePerSecond, opts.seconds);
   const keeping = new ScheduleKeeping(opts.lateAfterMs ?? 5);
   let redirectsOk = 0;
@@ -42,13 +51,17 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   const start = performance.now();
 
   const send = async (index: number, dueMs: number): Promise<void> => {
-    const call = isApiCall(index, opts.apiEvery) ? opts.mix.apiCall() : opts.mix.redirect();
+    const api = isApiCall(index, opts.apiEvery);
+    const call = api ? opts.mix.apiCall() : opts.mix.redirect();
+    const pool = api ? integrators : visitors;
     let outcome: string;
     try {
       const { method, path, headers, body } = call;
       const response = await pool.request({ method, path, headers, body });
       await response.body.dump();
       outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
+      // An overloaded API is to say when to come back; a 503 that does not is a failure of its own.
+      if (response.statusCode === 503 && response.headers['retry-after'] === undefined) outcome = '503 no Retry-After';
     } catch (error) {
       outcome = error instanceof Error ? error.name : 'error';
     }
@@ -79,6 +92,6 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
   }
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;
-  await pool.close();
+  await Promise.all([visitors.close(), integrators.close()]);
   return { offered: total, keeping, elapsedS, redirectsOk };
 }

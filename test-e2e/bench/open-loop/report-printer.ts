@@ -1,5 +1,4 @@
 import type { LagPoint, LagVerdict } from './lag-math';
-import { cpuSecondsPerThousand } from './proc-cpu';
 import type { ScheduleKeeping } from './rate-schedule';
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -42,27 +41,67 @@ export function lagLines(
   return lines;
 }
 
-/** CPU per process over the steady window: seconds, share of one core, and seconds per 1,000 clicks. */
+/** CPU seconds of every watched process between two readings, by name. */
+function cpuSeconds(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  ticksPerSecond: number,
+): { name: string; seconds: number }[] {
+  return [...after].map(([name, end]) => ({ name, seconds: (end - (before.get(name) ?? end)) / ticksPerSecond }));
+}
+
+/**
+ * CPU seconds per 1,000 clicks of the system's own processes: every watched process but the harness's (the load
+ * generator and the bench process, named in `harness`), which a real installation does not run.
+ */
+export function systemCpuPerThousand(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  clicks: number,
+  ticksPerSecond: number,
+  harness: ReadonlySet<string>,
+): number {
+  const seconds = cpuSeconds(before, after, ticksPerSecond)
+    .filter((r) => !harness.has(r.name))
+    .reduce((sum, r) => sum + r.seconds, 0);
+  return clicks > 0 ? (seconds / clicks) * 1000 : Number.NaN;
+}
+
+/**
+ * CPU per process over the steady window: seconds, share of one core, and seconds per 1,000 clicks; then the system's
+ * total without the harness (`harness`: the load generator and the bench process), the harness, and everything.
+ */
 export function cpuLines(
   before: ReadonlyMap<string, number>,
   after: ReadonlyMap<string, number>,
   clicks: number,
   ticksPerSecond: number,
   windowS: number,
+  harness: ReadonlySet<string> = new Set(),
 ): string[] {
-  const rows = [...after].map(([name, end]) => {
-    const start = before.get(name) ?? end;
-    const seconds = (end - start) / ticksPerSecond;
-    return { name, seconds, perThousand: cpuSecondsPerThousand(start, end, clicks, ticksPerSecond) };
-  });
+  const rows = cpuSeconds(before, after, ticksPerSecond).map((r) => ({
+    ...r,
+    perThousand: clicks > 0 ? (r.seconds / clicks) * 1000 : Number.NaN,
+  }));
   rows.sort((a, b) => b.seconds - a.seconds);
-  const total = rows.reduce((sum, r) => sum + r.seconds, 0);
-  const line = (name: string, seconds: number, perThousand: number) =>
+  const sum = (picked: typeof rows) => picked.reduce((total, r) => total + r.seconds, 0);
+  const line = (name: string, seconds: number) =>
     `${name.padEnd(44)} ${fixed(seconds, 1).padStart(7)} s   ` +
     `${fixed((seconds / windowS) * 100, 0).padStart(4)} % of a core` +
-    `   ${fixed(perThousand, 3).padStart(7)} s per 1,000 clicks`;
+    `   ${fixed(clicks > 0 ? (seconds / clicks) * 1000 : Number.NaN, 3).padStart(7)} s per 1,000 clicks`;
   return [
-    ...rows.map((r) => line(r.name, r.seconds, r.perThousand)),
-    line('all of the above', total, clicks > 0 ? (total / clicks) * 1000 : Number.NaN),
+    ...rows.map((r) => line(r.name, r.seconds)),
+    line('system total (load generator, bench excluded)', sum(rows.filter((r) => !harness.has(r.name)))),
+    line('harness (load generator, bench process)', sum(rows.filter((r) => harness.has(r.name)))),
+    line('all of the above', sum(rows)),
   ];
+}
+
+/** The share of the machine idle over a window, beside the same over the baseline's window. */
+export function headroomLine(idle: number, baselineIdle: number, cores: number): string {
+  const percent = (share: number) => `${fixed(share * 100, 1)} %`;
+  return (
+    `headroom: ${percent(idle)} of the machine (${cores} cores) idle over the measured window; ` +
+    `baseline (bare 302 through nginx at the same rate): ${percent(baselineIdle)} idle`
+  );
 }

@@ -11,6 +11,7 @@ import { healthRoutes, type ReadinessChecks } from './health';
 import { jsonBody } from './json-body';
 import { jsonBodyGuard, type BulkRowFields } from './json-body-guard';
 import { jsonOnly } from './json-only';
+import { loadShedding, type LoadSheddingOptions } from './load-shedding';
 import { methodNotAllowed } from './method-not-allowed';
 import { createHttpMetrics } from './metrics';
 import { METRICS_PATH } from './probe-paths';
@@ -45,6 +46,11 @@ export interface HttpAppOptions {
    * by one, so an unsafe row fails alone instead of the request (spec 4.4 rule 2).
    */
   readonly bulkRowFields?: BulkRowFields;
+  /**
+   * Overload answers: beyond these limits a request is answered 503 `unavailable` with `Retry-After` at once (see
+   * load-shedding.ts); defaults when omitted. `false` only for an app that serves no API (nothing to shed).
+   */
+  readonly loadShedding?: LoadSheddingOptions | false;
   /** Registers the service's routes (typically tsoa's `RegisterRoutes(app)`). */
   mount(app: Express): void;
 }
@@ -71,6 +77,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
   const metrics = createHttpMetrics(options.service, options.registry);
+  // First of the request's work: a shed request costs no logging, parsing or authentication.
+  if (options.loadShedding !== false) {
+    app.use(loadShedding(options.loadShedding ?? {}, options.logger.child({ component: 'http' }), metrics.registry));
+  }
   app.use(requestLogging(options.logger.child({ component: 'http' })));
   app.use(metrics.middleware);
   app.use(healthRoutes(options.readiness ?? {}, options.readinessTimeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS));
