@@ -88,6 +88,7 @@ export async function subscribeKafka<V>(
     policy: { ...deps.retry, maxAttempts: options.maxAttempts ?? deps.retry.maxAttempts },
     logger: deps.logger,
     handleBatch: (messages) => options.handleBatch(messages),
+    skipUndecoded: options.skipUndecoded,
     dependenciesReady: options.dependenciesReady,
     park: (raw, error) => deps.park(topic, groupId, raw, error),
   };
