@@ -57,6 +57,15 @@ export const clicksTopic: TopicDef<ClickFact> = {
   description: 'One event per counted click or scan; key <domain>/<code>.',
 };
 
+/**
+ * The clicks.v1 header that says, without the value being read, whether a click names any notification channel:
+ * `none` or `some` (CLICK_CHANNELS). Every redirector path that produces clicks sets it, so the notifier skips the
+ * clicks it has nothing to do for before decoding them. A message without it (an older producer) says nothing and is
+ * decoded. Persisted with the topic: do not rename.
+ */
+export const CLICK_CHANNELS_HEADER = 'notify-channels';
+export const CLICK_CHANNELS = { none: 'none', some: 'some' } as const;
+
 export const linkActivityTopic: TopicDef<LinkActivity> = {
   name: 'link-activity.v1',
   schema: LinkActivity,

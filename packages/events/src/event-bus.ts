@@ -18,6 +18,12 @@ export interface IncomingMessage<V> {
   timestamp: number;
 }
 
+/** What a subscriber's skipUndecoded sees of a message: its key and headers, the value still undecoded. */
+export interface UndecodedMessage {
+  readonly key: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 export interface SubscribeOptions<V> {
   topic: TopicDef<V>;
   /**
@@ -30,6 +36,13 @@ export interface SubscribeOptions<V> {
   groupId?: string;
   /** Called with messages already validated against topic.schema; invalid ones went to the dead-letter topic. */
   handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
+  /**
+   * Looks at a message's key and headers before its value is decoded: true skips it (it is neither validated nor
+   * handed to handleBatch, and its offset is committed with its batch as if it had been handled). For a subscriber
+   * that a header tells it has nothing to do for most messages (the notifier and clicks that name no channel), so
+   * those cost no parse. A message the predicate cannot judge (the header is missing) must be kept.
+   */
+  skipUndecoded?: (message: UndecodedMessage) => boolean;
   /**
    * Attempts of one batch (with exponential backoff) before its messages are retried one by one, each with the same
    * number of attempts, to isolate the poison message; what still fails is dead-lettered. Default 5. A failure

@@ -4,6 +4,7 @@ import { catchUpContract } from './contract/catch-up.contract';
 import { deliveryContract } from './contract/delivery.contract';
 import { failureContract } from './contract/failure.contract';
 import { replayContract } from './contract/replay.contract';
+import { skipContract } from './contract/skip.contract';
 import { stateContract } from './contract/state.contract';
 import { tracingContract } from './contract/tracing.contract';
 
@@ -53,5 +54,6 @@ export function busContract(name: string, makeFactory: () => Promise<BusFactory>
     replayContract(context);
     catchUpContract(context);
     tracingContract(context);
+    skipContract(context);
   });
 }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { clicksTopic } from '@waymark/contracts';
+import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/contracts';
 import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
 import { ThreadedClickPublisher } from '../src';
 import { encodeClickFact } from '../src/clicks/domain/click-record';
@@ -112,6 +112,54 @@ describe('on the shared Kafka', () => {
       message: `${expected.length} click events on clicks.v1`,
     });
     expect(received).toEqual(new Map(expected.map((c) => [c.eventId, { key: c.key, value: JSON.parse(c.json) }])));
+  });
+
+  test('each click arrives with a header that says whether it names a channel, visits and spooled clicks alike', async () => {
+    const { brokers } = getTestInfra().kafka;
+    const publisher = publisherOn(brokers);
+    const silent = toLinkEntry(newLink(tenant, { notifyChannels: [] }));
+    const notifying = toLinkEntry(newLink(tenant, { notifyChannels: ['ch_1'] }));
+    const visits = new ClickBatch();
+    for (const entry of [silent, notifying]) {
+      visits.appendVisit({
+        entry,
+        request: {
+          host: entry.domain,
+          path: `/${entry.code}`,
+          rawQuery: '',
+          method: 'GET',
+          ip: '198.51.100.8',
+          ua: 'Mozilla/5.0',
+          referer: null,
+          accept: undefined,
+          nowMs: Date.now(),
+        },
+        context: { source: 'click', bot: false },
+      });
+    }
+    // The form of clicks read back from the spool: the event's text.
+    const spooled = [newClickFact(links[0]!, { notifyChannels: [] }), newClickFact(links[1]!)].map(encodeClickFact);
+    const expected = new Map([
+      ...visits.clicks().map((c, i) => [c.eventId, i === 0 ? CLICK_CHANNELS.none : CLICK_CHANNELS.some] as const),
+      [spooled[0]!.eventId, CLICK_CHANNELS.none],
+      [spooled[1]!.eventId, CLICK_CHANNELS.some],
+    ]);
+    await Promise.all([publisher.publish(visits), publisher.publish(ClickBatch.of(spooled))]);
+
+    const bus = await connectBus(brokers);
+    cleanup.push(() => bus.close());
+    const headers = new Map<string, string | undefined>();
+    const subscription = await bus.subscribe({
+      topic: clicksTopic,
+      mode: 'broadcast',
+      handleBatch: async (messages) => {
+        for (const m of messages)
+          if (m.value && expected.has(m.value.eventId)) headers.set(m.value.eventId, m.headers[CLICK_CHANNELS_HEADER]);
+      },
+    });
+    cleanup.push(() => subscription.stop());
+    await waitFor(() => headers.size >= expected.size, { timeoutMs: 30_000, message: 'the four clicks' });
+    expect(headers).toEqual(expected);
   });
 
   test('a batch the producer cannot send is answered with the reason, and the thread goes on producing', async () => {

@@ -101,6 +101,7 @@ export class InProcessEventBus implements EventBus {
         policy: { ...this.retry, maxAttempts: options.maxAttempts ?? this.retry.maxAttempts },
         logger: this.options.logger,
         handleBatch: (messages) => options.handleBatch(messages),
+        skipUndecoded: options.skipUndecoded,
         dependenciesReady: options.dependenciesReady,
         park: (raw, error) => this.park(topic, groupId, raw, error),
       },

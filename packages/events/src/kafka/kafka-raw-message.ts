@@ -2,11 +2,17 @@ import type { IHeaders, KafkaMessage } from 'kafkajs';
 import type { RawMessage } from '../shared/dispatch';
 
 export function toRawMessage(partition: number, message: KafkaMessage): RawMessage {
+  const bytes = message.value;
+  let text: string | undefined;
   return {
     partition,
     offset: message.offset,
     key: message.key?.toString('utf8') ?? '',
-    value: message.value === null ? null : message.value.toString('utf8'),
+    // Decoded on first use: a message its subscriber skips by its headers (skipUndecoded) never becomes text.
+    get value() {
+      if (bytes === null) return null;
+      return (text ??= bytes.toString('utf8'));
+    },
     headers: headersToStrings(message.headers),
     timestamp: Number(message.timestamp),
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Admin, EachBatchPayload, Kafka } from 'kafkajs';
 import type { SubscribeOptions, Subscription } from '../event-bus';
 import { BatchAbandonedError } from '../shared/abortable';
 import type { RetryPolicy } from '../shared/batch-runner';
@@ -11,7 +11,7 @@ import { ProgressBoard } from '../shared/progress-board';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext, type RawMessage } from '../shared/dispatch';
 import { toRawMessage } from './kafka-raw-message';
-import { commitOffset } from './commit-offset';
+import { OffsetCommitter } from './commit-offset';
 import { ConsumerRestarter, type ConsumerRestartPolicy } from './consumer-restarter';
 import { groupCommitPoller } from './group-progress';
 import { PipelinedBatches } from './pipelined-batches';
@@ -88,6 +88,7 @@ export async function subscribeKafka<V>(
     policy: { ...deps.retry, maxAttempts: options.maxAttempts ?? deps.retry.maxAttempts },
     logger: deps.logger,
     handleBatch: (messages) => options.handleBatch(messages),
+    skipUndecoded: options.skipUndecoded,
     dependenciesReady: options.dependenciesReady,
     park: (raw, error) => deps.park(topic, groupId, raw, error),
   };
@@ -98,11 +99,12 @@ export async function subscribeKafka<V>(
     maxWaitTimeInMs: options.maxWaitTimeMs ?? deps.tuning.maxWaitTimeMs,
     allowAutoTopicCreation: true,
   });
+  const committer = new OffsetCommitter(consumer, deps.logger);
   let assignment: number[] = [];
   const pipeline =
     group && depth > 1
       ? new PipelinedBatches(
-          consumer,
+          committer,
           { ...context, signal: abort.signal },
           depth,
           deps.tuning.heartbeatIntervalMs,
@@ -123,7 +125,7 @@ export async function subscribeKafka<V>(
       eachBatch: (payload) =>
         pipeline
           ? pipeline.handle(payload)
-          : handleKafkaBatch(consumer, payload, { ...context, signal: abort.signal }, deps.tuning, board),
+          : handleKafkaBatch(committer, payload, { ...context, signal: abort.signal }, deps.tuning, board),
     });
   };
   const restarter = new ConsumerRestarter(consumer, { topic, groupId }, deps.logger, start, deps.restart);
@@ -176,7 +178,7 @@ async function committedOffsets(admin: Admin, groupId: string, topic: string): P
 }
 
 async function handleKafkaBatch<V>(
-  consumer: Consumer,
+  committer: OffsetCommitter,
   { batch, heartbeat, resolveOffset, isRunning, isStale }: EachBatchPayload,
   context: DispatchContext<V>,
   tuning: ConsumerTuning,
@@ -207,8 +209,7 @@ async function handleKafkaBatch<V>(
     clearInterval(keepAlive);
   }
   const next = Number(batch.lastOffset()) + 1;
-  if (context.mode === 'group' && !(await commitOffset(consumer, context.logger, batch.topic, batch.partition, next)))
-    return;
+  if (context.mode === 'group' && !(await committer.commit(batch.topic, batch.partition, next))) return;
   resolveOffset(batch.lastOffset());
   board.progress(batch.partition, next);
 }

@@ -1,9 +1,9 @@
-import type { Consumer, EachBatchPayload } from 'kafkajs';
+import type { EachBatchPayload } from 'kafkajs';
 import { BatchAbandonedError } from '../shared/abortable';
 import type { ProgressBoard } from '../shared/progress-board';
 import { errorText } from '../shared/dead-letter';
 import { dispatchBatch, type DispatchContext } from '../shared/dispatch';
-import { commitOffset } from './commit-offset';
+import type { OffsetCommitter } from './commit-offset';
 import { toRawMessage } from './kafka-raw-message';
 
 /** One partition's batches that were handed to the handler and whose offsets are not committed yet, in order. */
@@ -33,7 +33,7 @@ export class PipelinedBatches<V> {
   private draining = false;
 
   constructor(
-    private readonly consumer: Consumer,
+    private readonly committer: OffsetCommitter,
     private readonly context: DispatchContext<V>,
     private readonly depth: number,
     private readonly heartbeatIntervalMs: number,
@@ -87,8 +87,7 @@ export class PipelinedBatches<V> {
   }
 
   private async commit(topic: string, partition: number, next: number): Promise<void> {
-    if (await commitOffset(this.consumer, this.context.logger, topic, partition, next))
-      this.board.progress(partition, next);
+    if (await this.committer.commit(topic, partition, next)) this.board.progress(partition, next);
   }
 
   private giveUp(lane: Lane, partition: number, firstOffset: string | null, error: unknown): void {

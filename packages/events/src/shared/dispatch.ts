@@ -31,6 +31,8 @@ export interface DispatchContext<V> {
   signal: AbortSignal;
   logger: BusLogger;
   handleBatch(messages: IncomingMessage<V>[]): Promise<void>;
+  /** The subscriber's filter on undecoded messages (SubscribeOptions.skipUndecoded). */
+  skipUndecoded?: SubscribeOptions<V>['skipUndecoded'];
   /** The subscriber's dependency check (SubscribeOptions.dependenciesReady). */
   dependenciesReady?: () => Promise<boolean>;
   /** Called after every failed attempt, before the backoff (the Kafka subscription keeps heartbeating meanwhile). */
@@ -44,12 +46,15 @@ export interface DispatchContext<V> {
  * and disposes of what fails: a group parks it in the dead-letter topic; a broadcast subscriber (which has no
  * group, re-reads from the start on every start, and would park the same message again each time) logs and
  * skips it. A poison message is not retried forever; an outage is (see runBatch). Resolves when the whole batch may
- * be committed.
+ * be committed. Messages the subscriber's skipUndecoded turns away are dropped first, undecoded, and committed
+ * with the rest.
  */
 export async function dispatchBatch<V>(ctx: DispatchContext<V>, raws: RawMessage[]): Promise<void> {
   const valid: IncomingMessage<V>[] = [];
   const rawOf = new Map<IncomingMessage<V>, RawMessage>();
+  const skip = ctx.skipUndecoded;
   for (const raw of raws) {
+    if (skip !== undefined && skip(raw)) continue;
     const decoded = decodeIncoming(ctx.topic, raw.value);
     if (!decoded.ok) {
       await dispose(ctx, raw, decoded.error, 'invalid');

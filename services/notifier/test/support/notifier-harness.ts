@@ -138,9 +138,14 @@ export function clickFact(tenantId: string, notifyChannels: string[], overrides:
   };
 }
 
-export async function publishClicks(bus: KafkaEventBus, facts: ClickFact[]): Promise<void> {
+/** Publishes clicks as an older redirector did, without headers, unless `headers` are given (as a redirector sets them). */
+export async function publishClicks(
+  bus: KafkaEventBus,
+  facts: ClickFact[],
+  headers?: Record<string, string>,
+): Promise<void> {
   await bus.publish(
     clicksTopic,
-    facts.map((value) => ({ key: clicksTopic.keyOf(value), value })),
+    facts.map((value) => ({ key: clicksTopic.keyOf(value), value, ...(headers ? { headers } : {}) })),
   );
 }

@@ -1,10 +1,11 @@
-import { clicksTopic } from '@waymark/contracts';
+import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/contracts';
 import type { EventBus, Subscription } from '@waymark/events';
 import { isTraceParent, TRACEPARENT_HEADER } from '@waymark/tracing';
 import type { ReceivedClick } from '../app/fan-out-clicks';
 
 /**
- * Reads clicks.v1 in a consumer group (instances split the partitions). Offsets are committed after the batch's
+ * Reads clicks.v1 in a consumer group (instances split the partitions), skipping unread the clicks whose
+ * CLICK_CHANNELS_HEADER says they name no channel. Offsets are committed after the batch's
  * deliveries are in the schedule, so a crash before that redelivers the batch, and the unique (channel, event)
  * key makes the repeat a no-op.
  */
@@ -23,6 +24,9 @@ export function subscribeClicks(
     // Batches of different partitions are scheduled side by side: one partition's insert round trip must not hold
     // back the others (each partition still commits in order after its own batch).
     partitionsConsumedConcurrently: 4,
+    // Most clicks name no channel: their header says so, and they are committed unread. A click without the header
+    // (an older redirector) is decoded, and fanOutClicks drops it if it names none.
+    skipUndecoded: ({ headers }) => headers[CLICK_CHANNELS_HEADER] === CLICK_CHANNELS.none,
     handleBatch: async (messages) => {
       const clicks = messages.flatMap((m) => {
         if (m.value === null) return [];

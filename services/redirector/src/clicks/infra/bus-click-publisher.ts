@@ -1,4 +1,4 @@
-import { clicksTopic, type ClickFact } from '@waymark/contracts';
+import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic, type ClickFact } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { TRACEPARENT_HEADER } from '@waymark/tracing';
 import type { ClickPublisher } from './click-emitter';
@@ -13,12 +13,15 @@ export function busClickPublisher(bus: Pick<EventBus, 'publish'>): ClickPublishe
     publish: (batch) =>
       bus.publish(
         clicksTopic,
-        batch.clicks().map((click) => ({
-          key: click.key,
-          value: JSON.parse(click.json) as ClickFact,
+        batch.clicks().map((click) => {
+          const value = JSON.parse(click.json) as ClickFact;
+          // Whether the click names a channel: the notifier skips those that name none before decoding them.
+          const names = Array.isArray(value.notifyChannels) && value.notifyChannels.length > 0;
+          const headers: Record<string, string> = { [CLICK_CHANNELS_HEADER]: CLICK_CHANNELS[names ? 'some' : 'none'] };
           // The visit's trace: the bus publishes the click in it (a producer span under the visit's span).
-          ...(click.traceParent === undefined ? {} : { headers: { [TRACEPARENT_HEADER]: click.traceParent } }),
-        })),
+          if (click.traceParent !== undefined) headers[TRACEPARENT_HEADER] = click.traceParent;
+          return { key: click.key, value, headers };
+        }),
       ),
   };
 }

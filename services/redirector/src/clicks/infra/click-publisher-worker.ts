@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { clicksTopic } from '@waymark/contracts';
+import { CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/contracts';
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger, type LoggerOptions } from '@waymark/logging';
 import { TRACEPARENT_HEADER } from '@waymark/tracing';
 import { ClickBatch, type ClickRecordBytes } from './click-batch';
+import { clickChannelsHeader } from './click-channels-header';
 import type { PublishReply, PublishRequest, PublisherRequest, PublisherWorkerData } from './click-publisher-protocol';
 
 /*
@@ -44,10 +45,16 @@ async function produce(request: PublishRequest): Promise<PublishReply> {
   }
 }
 
-/** The event id, and the visit's traceparent when it was traced (the consumers' spans continue that trace). */
+/**
+ * The event id, whether the click names a channel (the notifier skips those that name none unread), and the visit's
+ * traceparent when it was traced (the consumers' spans continue that trace).
+ */
 function headersOf(record: ClickRecordBytes): Record<string, Buffer> {
-  if (record.traceParent.length === 0) return { [EVENT_ID_HEADER]: record.eventId };
-  return { [EVENT_ID_HEADER]: record.eventId, [TRACEPARENT_HEADER]: record.traceParent };
+  const headers: Record<string, Buffer> = { [EVENT_ID_HEADER]: record.eventId };
+  const channels = clickChannelsHeader(record.json);
+  if (channels !== undefined) headers[CLICK_CHANNELS_HEADER] = channels;
+  if (record.traceParent.length > 0) headers[TRACEPARENT_HEADER] = record.traceParent;
+  return headers;
 }
 
 async function close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { ClickFact, clicksTopic } from '@waymark/contracts';
+import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, ClickFact, clicksTopic } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { countedVisit } from '../../../test/support/fixtures';
@@ -16,7 +16,11 @@ test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itse
   const [click] = batch.clicks();
   await clicks.publisher.publish(batch);
   expect(bus.publish).toHaveBeenCalledWith(clicksTopic, [
-    { key: 'go.example/c0', value: ClickFact.parse(JSON.parse(click?.json ?? '')) },
+    {
+      key: 'go.example/c0',
+      value: ClickFact.parse(JSON.parse(click?.json ?? '')),
+      headers: { [CLICK_CHANNELS_HEADER]: CLICK_CHANNELS.none },
+    },
   ]);
   await clicks.close();
   expect(bus.close).not.toHaveBeenCalled();
