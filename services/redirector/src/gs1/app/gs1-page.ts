@@ -1,6 +1,6 @@
 import type { PageKind } from '../../pages/domain/branded-page';
 import { pageResponse } from '../../pages/app/page-response';
-import type { TenantDirectory } from '../../pages/app/tenant-directory';
+import type { TenantDirectory } from '../../pages/app/pages-ports';
 import type { VisitResponse } from '../../shared-kernel/visit';
 import { withCors } from '../domain/gs1-responses';
 

@@ -1,5 +1,5 @@
 import { brandedPage, pageStyle, type PageKind } from '../domain/branded-page';
-import type { TenantDirectory } from './tenant-directory';
+import type { TenantDirectory } from './pages-ports';
 import { hostCandidates, NO_STORE, type VisitResponse } from '../../shared-kernel/visit';
 import { visitorPageHeaders } from '../domain/visitor-page-headers';
 
