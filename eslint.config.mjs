@@ -93,12 +93,7 @@ const SHARED_KERNEL = {
     'artwork/domain/gs1/gs1-encoding.default.ts',
   ],
   'gs1-catalog': ['links/domain/gs1-link-record.ts'],
-  notifier: [
-    'shared-kernel/',
-    'channels/domain/public-host.ts',
-    'channels/domain/secret-box.ts',
-    'channels/domain/webhook-url-policy.ts',
-  ],
+  notifier: ['shared-kernel/', 'channels/domain/secret-box.ts', 'channels/domain/webhook-url-policy.ts'],
   redirector: [
     'shared-kernel/',
     'links/domain/destination-url.ts',

@@ -1,6 +1,6 @@
 import type { ChannelPatch, DeliveryAttempt, KeysetPosition } from '@waymark/contracts';
 import type { ChannelRecord } from '../domain/channel-record';
-import type { Resolve } from '../domain/public-host';
+import type { Resolve } from '../../shared-kernel/public-host';
 import type { SecretBox } from '../domain/secret-box';
 import type { WebhookUrlPolicy } from '../domain/webhook-url-policy';
 

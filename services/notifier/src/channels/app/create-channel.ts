@@ -3,7 +3,7 @@ import { DomainError, type Channel, type ChannelCreate } from '@waymark/contract
 import { isSigned, newChannelId, toChannel, type ChannelRecord } from '../domain/channel-record';
 import { confirmationMail } from '../domain/confirmation-mail';
 import { newSigningSecret } from '../../shared-kernel/webhook-signature';
-import { resolvePublic } from '../domain/public-host';
+import { resolvePublic } from '../../shared-kernel/public-host';
 import { checkWebhookUrl } from '../domain/webhook-url-policy';
 import type { ChannelDeps } from './channels-ports';
 

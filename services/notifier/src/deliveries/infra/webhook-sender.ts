@@ -2,7 +2,7 @@ import { Agent, request } from 'undici';
 import type { SendOutcome, WebhookSender } from '../app/deliveries-ports';
 import { errorKindOf } from '../domain/error-kind';
 import { checkWebhookUrl, type WebhookUrlPolicy } from '../../channels/domain/webhook-url-policy';
-import type { Resolve } from '../../channels/domain/public-host';
+import type { Resolve } from '../../shared-kernel/public-host';
 import { guardedLookup } from '../../shared-kernel/guarded-lookup';
 
 export interface WebhookSenderOptions {
