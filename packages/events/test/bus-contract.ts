@@ -1,5 +1,5 @@
-import type { BusLogger, EventBus } from '../src';
-import type { BusFactory } from './contract/bus-factory';
+import type { EventBus } from '../src';
+import type { BusFactory, ContractContext } from './contract/bus-factory';
 import { catchUpContract } from './contract/catch-up.contract';
 import { deliveryContract } from './contract/delivery.contract';
 import { failureContract } from './contract/failure.contract';
@@ -8,14 +8,8 @@ import { skipContract } from './contract/skip.contract';
 import { stateContract } from './contract/state.contract';
 import { tracingContract } from './contract/tracing.contract';
 
-export type { BusFactory } from './contract/bus-factory';
+export type { BusFactory, ContractContext } from './contract/bus-factory';
 export { FAST_RETRY } from './contract/bus-factory';
-
-/** What each part of the suite uses: opens buses that are closed after every test. */
-export interface ContractContext {
-  open(logger?: BusLogger): Promise<EventBus>;
-  compact(bus: EventBus): Promise<void>;
-}
 
 /**
  * The event bus contract, written once and run against every implementation (kafkajs on a Kafka-protocol

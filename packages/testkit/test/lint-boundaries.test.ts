@@ -10,6 +10,10 @@ const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 type LintResult = { messages: { ruleId: string | null; message: string }[] };
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  return ruleErrors(file, code, '@typescript-eslint/no-restricted-imports');
+}
+
+async function ruleErrors(file: string, code: string, ruleId: string): Promise<string[]> {
   const args = [ESLINT, '--format', 'json', '--stdin', '--stdin-filename', file];
   const child = spawn(process.execPath, args, { cwd: ROOT });
   let out = '';
@@ -21,9 +25,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const status = await exited;
   if (status !== 0 && status !== 1) throw new Error(`eslint exited ${status}: ${err}`);
   const [result] = JSON.parse(out) as LintResult[];
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === ruleId).map((message) => message.message);
 }
 
 describe('import boundaries (eslint.config.mjs)', () => {
@@ -117,6 +119,83 @@ describe('import boundaries (eslint.config.mjs)', () => {
     expect(await boundaryErrors('apps/embedded/src/boundary-fixture.ts', testCode)).toEqual([
       expect.stringContaining('production code does not import test code'),
     ]);
+  });
+});
+
+// The rules below follow an import to the file it lands on, so their sources import real files of the tree.
+describe('import graph rules (eslint-rules/waymark-plugin.mjs)', () => {
+  it('fails an import that closes a cycle of files, and passes the same file without it', async () => {
+    // validation.ts imports errors.ts: errors.ts importing validation.ts back closes the cycle.
+    const crossed = "import { parseOrThrow } from './validation';\nexport { parseOrThrow };\n";
+    expect(await ruleErrors('packages/contracts/src/errors.ts', crossed, 'waymark/no-import-cycle')).toEqual([
+      expect.stringMatching(/^import cycle: .*errors\.ts -> .*validation\.ts -> .*errors\.ts$/),
+    ]);
+    const clean = "import { z } from 'zod';\nexport { z };\n";
+    expect(await ruleErrors('packages/contracts/src/errors.ts', clean, 'waymark/no-import-cycle')).toEqual([]);
+  });
+
+  it("fails a feature that imports its service's http/ or composition root; config.ts passes", async () => {
+    const crossed = [
+      "import { LinksController } from '../http/links/links.controller';",
+      "import { SCHEMA } from '../service';",
+      'export { LinksController, SCHEMA };',
+      '',
+    ].join('\n');
+    const errors = await ruleErrors('services/link-api/src/links/fixture-module.ts', crossed, 'waymark/service-layers');
+    expect(errors).toEqual([
+      expect.stringContaining('features never import http/'),
+      expect.stringContaining('features never import the composition root (service.ts)'),
+    ]);
+    const clean = "import type { Config } from '../config';\nexport type { Config };\n";
+    expect(await ruleErrors('services/link-api/src/links/fixture-module.ts', clean, 'waymark/service-layers')).toEqual(
+      [],
+    );
+  });
+
+  it("fails a feature that reaches into another's use cases or adapters; ports and the kernel pass", async () => {
+    const crossed = [
+      "import { MemoryLinkStore } from '../../links/infra/memory-link-store';",
+      "import { findLink } from '../../links/app/find-link';",
+      "import { thenMaybe } from '../../links/app/maybe-async';",
+      'export { MemoryLinkStore, findLink, thenMaybe };',
+      '',
+    ].join('\n');
+    const errors = await ruleErrors(
+      'services/redirector/src/pages/app/fixture.ts',
+      crossed,
+      'waymark/feature-boundary',
+    );
+    expect(errors).toHaveLength(3);
+    expect(errors.every((error) => error.includes('features meet only through app/<feature>-ports.ts'))).toBe(true);
+    const clean = [
+      "import type { LinkStore } from '../../links/app/links-ports';",
+      "import { NO_STORE } from '../../shared-kernel/visit';",
+      "import { splitScanMarker } from '../../links/domain/scan-marker';",
+      'export { NO_STORE, splitScanMarker };',
+      'export type { LinkStore };',
+      '',
+    ].join('\n');
+    expect(await ruleErrors('services/redirector/src/gs1/app/fixture.ts', clean, 'waymark/feature-boundary')).toEqual(
+      [],
+    );
+  });
+
+  it('fails a shared kernel that imports a feature', async () => {
+    const crossed = "import type { LinkStore } from '../links/app/links-ports';\nexport type { LinkStore };\n";
+    expect(
+      await ruleErrors('services/redirector/src/shared-kernel/fixture.ts', crossed, 'waymark/feature-boundary'),
+    ).toEqual([expect.stringContaining('the shared kernel imports no feature')]);
+  });
+
+  it('fails an import that makes two features depend on each other, even through ports', async () => {
+    // links already depends on pages (its ports name the tenant directory): pages using links' ports closes a cycle.
+    const code = "import type { LinkStore } from '../../links/app/links-ports';\nexport type { LinkStore };\n";
+    expect(await ruleErrors('services/redirector/src/pages/app/fixture.ts', code, 'waymark/no-feature-cycle')).toEqual([
+      'feature cycle: pages -> links -> pages',
+    ]);
+    expect(await ruleErrors('services/redirector/src/gs1/app/fixture.ts', code, 'waymark/no-feature-cycle')).toEqual(
+      [],
+    );
   });
 });
 

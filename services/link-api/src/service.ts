@@ -32,6 +32,7 @@ import { apiReferenceRoutes } from './http/docs/api-reference';
 import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
 import { operatorAuthenticator, routeBySecurity } from './http/admin/operator-authenticator';
+import { registerControllers } from './http/link-api-controllers';
 import { createIdentityModule } from './identity/identity-module';
 import { startLinkConsumers } from './links/link-consumers';
 import { createLinksModule } from './links/links-module';
@@ -157,10 +158,9 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       channelsFresh: consumersStart.value.channels,
     };
 
-    // Feature modules register their controllers here and their start/stop with `started`.
-    const controllers = new ControllerContainer();
-    identity.register(controllers);
-    createLinksModule(context).register(controllers);
+    // Feature modules build use cases; the controllers that call them are wired here, above the features.
+    const links = createLinksModule(context);
+    const controllers = registerControllers(new ControllerContainer(), { identity, links }, logger);
 
     const idempotencyStore = new PgIdempotencyStore(readPool);
     const sweeper = startIdempotencySweeper(idempotencyStore, { logger });

@@ -27,7 +27,7 @@ import { Gauge, Registry } from 'prom-client';
 import { bindChannelUseCases } from './channels/app/channel-use-cases';
 import { allowlistNotice } from './channels/domain/allowed-hosts';
 import { SecretBox } from './channels/domain/secret-box';
-import { createResolve } from './channels/infra/guarded-lookup';
+import { createResolve } from './shared-kernel/guarded-lookup';
 import { PrismaChannelRepository } from './channels/infra/prisma-channel.repository';
 import { SecretResealer } from './channels/infra/secret-resealer';
 import { publicBaseUrl, type Config } from './config';

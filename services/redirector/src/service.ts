@@ -9,7 +9,8 @@ import {
 } from '@waymark/http';
 import type { Config } from './config';
 import type { LinkStore } from './links/app/links-ports';
-import { TenantDirectory } from './pages/app/tenant-directory';
+import { MemoryTenantDirectory } from './pages/infra/memory-tenant-directory';
+import { subscribeIdentity } from './pages/infra/identity.consumer';
 import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
@@ -52,7 +53,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const links: LinkStore = adapters.redis
     ? new TieredLinkStore({ redis: adapters.redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
     : new MemoryLinkStore();
-  const tenants = new TenantDirectory();
+  const tenants = new MemoryTenantDirectory();
   const spool = await ClickSpool.open(
     config.CLICK_SPOOL_DIR,
     config.CLICK_SPOOL_MAX_BYTES,
@@ -74,7 +75,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     readModel = await consumeReadModel(
       bus,
       links,
-      tenants,
+      (groupId) => subscribeIdentity(bus, tenants, groupId),
       logger.child({ component: 'read-model' }),
       'redirector',
       redisReady,

@@ -3,7 +3,7 @@ import { getTestInfra, waitFor } from '@waymark/testkit';
 import type { KafkaEventBus } from '@waymark/events';
 import type { LinkState } from '@waymark/contracts';
 import { TieredLinkStore } from '../src/links/infra/tiered-link-store';
-import { entryKey, toLinkEntry } from '../src/links/domain/link-entry';
+import { entryKey, toLinkEntry } from '../src/shared-kernel/link-entry';
 import { newLink, newTenant, publishLinks, publishTenant } from './support/fixtures';
 import { connectBus, silentLogger, startRedirector, type StartedRedirector } from './support/redirector-harness';
 import { visit } from './support/visit-client';

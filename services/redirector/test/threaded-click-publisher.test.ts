@@ -3,7 +3,7 @@ import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/con
 import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
 import { ThreadedClickPublisher } from '../src';
 import { encodeClickFact } from '../src/clicks/domain/click-record';
-import { toLinkEntry } from '../src/links/domain/link-entry';
+import { toLinkEntry } from '../src/shared-kernel/link-entry';
 import { ClickBatch } from '../src/clicks/infra/click-batch';
 import { startClickPublisherThread } from '../src/clicks/infra/click-publisher-thread';
 import type { PublisherWorkerData } from '../src/clicks/infra/click-publisher-protocol';

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { csvRowToRecord, mapCsvHeader, type ColumnMapping } from '@waymark/csv';
-import { ImportFileError, type ImportRow } from './import-rows';
+import { ImportFileError, type ImportRow } from './import-row';
 import { PullQueue } from './pull-queue';
 
 /** Rows parsed ahead of the batch being sent; the parser waits beyond that. */

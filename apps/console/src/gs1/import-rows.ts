@@ -1,25 +1,12 @@
 import type { ImportFormat } from '@waymark/csv';
 import { readCsvRows } from './csv-rows';
+import type { ImportRow } from './import-row';
 import { readJsonRows } from './json-rows';
 
-/**
- * One data row of an import file: `line` is where a person finds it (the CSV line, or the record's number in a JSON
- * file). It carries a record to send or the reason it could not be read, which is reported without being sent.
- */
-export interface ImportRow {
-  line: number;
-  record?: Record<string, unknown>;
-  problem?: string;
-  /** How far into the file this row is, 0 to 1: the progress bar's position while reading. */
-  position: number;
-}
+// The readers of each format import the row from import-row.ts; the form takes all of it from here.
+export { ImportFileError, type ImportRow } from './import-row';
 
 /** Streams the rows of the chosen file without reading it whole, so a file of any size can be imported. */
 export function readImportRows(file: File, format: ImportFormat): AsyncGenerator<ImportRow> {
   return format === 'csv' ? readCsvRows(file) : readJsonRows(file, format === 'jsonl');
-}
-
-/** A file that cannot be read on from some point (an unknown column, broken JSON): the import stops there. */
-export class ImportFileError extends Error {
-  override name = 'ImportFileError';
 }

@@ -1,5 +1,5 @@
 import { JSONParser } from '@streamparser/json';
-import { ImportFileError, type ImportRow } from './import-rows';
+import { ImportFileError, type ImportRow } from './import-row';
 
 const asRow = (value: unknown, line: number, position: number): ImportRow =>
   value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -31,7 +31,13 @@ describe('HeadCatchUp', () => {
     const board = new ProgressBoard();
     topic.ends.set(0, 5);
     board.progress(0, 5);
-    await new HeadCatchUp('t', topic.fetchEnds, board).catchUp(1000);
+    let resolved = false;
+    const waiting = new HeadCatchUp('t', topic.fetchEnds, board).catchUp(1000).then(() => (resolved = true));
+    // Well inside the wait: nothing moves the reader, so only the end it already holds can settle the promise.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resolved).toBe(true);
+    expect(topic.lookups).toBe(1);
+    await waiting;
   });
 
   it('waits for the reader to reach the end it looked up', async () => {

@@ -13,3 +13,9 @@ export interface BusFactory {
 
 /** Retry settings every factory passes to its buses, so poison tests take milliseconds rather than seconds. */
 export const FAST_RETRY = { initialBackoffMs: 10, maxBackoffMs: 40 };
+
+/** What each part of the suite uses: opens buses that are closed after every test. */
+export interface ContractContext {
+  open(logger?: BusLogger): Promise<EventBus>;
+  compact(bus: EventBus): Promise<void>;
+}

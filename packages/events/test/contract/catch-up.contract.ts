@@ -1,6 +1,6 @@
 import { uniqueName } from '@waymark/testkit';
 import { CatchUpTimeoutError, type IncomingMessage } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { messagesOf, newEvent, testTopic, type TestEvent } from './fixtures';
 
 /** A handler that takes its time, as a read model applying to Redis or PostgreSQL under load does. */

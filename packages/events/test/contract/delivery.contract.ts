@@ -1,7 +1,7 @@
 import { waitFor } from '@waymark/testkit';
 import { uniqueName } from '@waymark/testkit';
 import { EVENT_ID_HEADER, type IncomingMessage } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { messagesOf, newEvent, Received, testTopic, type TestEvent } from './fixtures';
 
 export function deliveryContract(ctx: ContractContext): void {

@@ -1,6 +1,6 @@
 import { refusedConnectionError, uniqueName, waitFor } from '@waymark/testkit';
 import { DEAD_LETTER_HEADERS, deadLetterTopicOf, InvalidEventError, type EventBus } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { looseTwin, messagesOf, newEvent, Received, RecordingLogger, testTopic, type TestEvent } from './fixtures';
 import type { TopicDef } from '@waymark/contracts';
 

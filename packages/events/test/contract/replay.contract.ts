@@ -8,7 +8,7 @@ import {
   type DeadLetterEntry,
   type EventBus,
 } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { looseTwin, messagesOf, newEvent, Received, RecordingLogger, testTopic, type TestEvent } from './fixtures';
 
 /** Waits until the topic's dead-letter topic holds `count` messages, and returns them as listed. */

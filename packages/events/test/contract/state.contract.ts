@@ -1,6 +1,6 @@
 import { uniqueName, waitFor } from '@waymark/testkit';
 import type { IncomingMessage } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { messagesOf, newEvent, Received, testTopic, type TestEvent } from './fixtures';
 
 /** Folds a compacted topic into state, as a read model does: the latest value per key, tombstones delete. */

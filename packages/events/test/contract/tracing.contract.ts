@@ -2,7 +2,7 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { waitFor, uniqueName } from '@waymark/testkit';
 import { inSpan, SpanKind, startTracing, traceParentOf, type Tracing } from '@waymark/tracing';
 import type { IncomingMessage } from '../../src';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { messagesOf, newEvent, testTopic, type TestEvent } from './fixtures';
 
 export function tracingContract(ctx: ContractContext): void {

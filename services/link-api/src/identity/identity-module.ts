@@ -1,15 +1,9 @@
 import { readLastUsed } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
 import type { AwaitPublished } from '@waymark/db';
-import type { ControllerContainer } from '@waymark/http';
 import { createDestinationScreener, HostList } from '@waymark/screening';
 import type { Config } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
-import { AccountController } from '../http/account/account.controller';
-import { ApiKeysController } from '../http/admin/api-keys.controller';
-import { DomainsController } from '../http/admin/domains.controller';
-import { PlansController } from '../http/admin/plans.controller';
-import { TenantsController } from '../http/admin/tenants.controller';
 import { accountUseCases } from './app/account-use-cases';
 import { apiKeyUseCases } from './app/api-key-use-cases';
 import { domainUseCases } from './app/domain-use-cases';
@@ -28,7 +22,7 @@ export interface IdentityModuleDeps {
   published: AwaitPublished;
 }
 
-/** Tenants, plans, domains and API keys: the operator API's use cases and controllers. */
+/** Tenants, plans, domains and API keys: the operator API's use cases (the composition root hands them to controllers). */
 export function createIdentityModule(deps: IdentityModuleDeps) {
   const repo = new PrismaIdentityRepository(deps.prisma, deps.published);
   const dns = deps.dns ?? dnsTxtResolver({ servers: deps.config.DNS_SERVERS, timeoutMs: deps.config.DNS_TIMEOUT });
@@ -53,13 +47,8 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     repo,
     /** Inserts PLAN_CATALOG plans the database lacks; existing plans keep what the operator set. */
     seed: () => repo.seedPlans(deps.config.PLAN_CATALOG),
-    register(container: ControllerContainer): void {
-      container
-        .register(PlansController, () => new PlansController(plans))
-        .register(TenantsController, () => new TenantsController(tenants))
-        .register(DomainsController, () => new DomainsController(domains))
-        .register(ApiKeysController, () => new ApiKeysController(keys))
-        .register(AccountController, () => new AccountController(account));
-    },
+    useCases: { plans, tenants, domains, keys, account },
   };
 }
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

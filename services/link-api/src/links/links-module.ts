@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { ControllerContainer } from '@waymark/http';
-import { LinkQrController } from '../http/links/link-qr.controller';
-import { LinksController } from '../http/links/links.controller';
-import { OpenApiController } from '../http/links/openapi.controller';
-import { loadPublicOpenApi } from '../http/links/public-openapi';
-import { linkQr } from './app/link-qr';
+import type { ApiAuth } from '@waymark/auth';
+import type { AwaitPublished } from '@waymark/db';
+import type { FreshReads } from '@waymark/events';
 import { createDestinationScreener, HostList } from '@waymark/screening';
-import type { ServiceContext } from '../service';
+import type { Pool } from 'pg';
+import type { Config } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
+import { linkQr } from './app/link-qr';
 import { linkUseCases } from './app/link-use-cases';
 import { CachedLinkRepository } from './infra/cached-link.repository';
 import { LinkReadCache } from './infra/link-read-cache';
 import { FreshChannelDirectory } from './infra/fresh-channel-directory';
 import { PrismaChannelDirectory } from './infra/prisma-channel-directory';
 import { PgLinkReader } from './infra/pg-link-reader';
+import type { LinkInvalidations } from './infra/link-invalidations';
 import { PrismaLinkRepository } from './infra/prisma-link.repository';
 
-/** Links, QR and the description document of link-api, wired from the service context (consumers: link-consumers.ts). */
-export function createLinksModule(context: ServiceContext) {
+/** What the links feature is built from: the service context's parts it uses (service.ts passes the whole context). */
+export interface LinksModuleDeps {
+  config: Config;
+  prisma: PrismaClient;
+  readPool: Pool;
+  clock: () => Date;
+  auth: ApiAuth;
+  linkInvalidations: LinkInvalidations;
+  channelsFresh: FreshReads;
+  published: AwaitPublished;
+}
+
+/**
+ * The use cases of links and QR, wired from the service context (consumers: link-consumers.ts). The composition root
+ * hands them to the controllers.
+ */
+export function createLinksModule(context: LinksModuleDeps) {
   const { config } = context;
   const stored = new PrismaLinkRepository(context.prisma, new PgLinkReader(context.readPool), context.published);
   const cache = new LinkReadCache({
@@ -35,14 +51,7 @@ export function createLinksModule(context: ServiceContext) {
   });
   const useCases = linkUseCases({ links, channels, screener, clock: context.clock, newId: randomUUID });
   const renderQr = linkQr({ links });
-  const openApi = loadPublicOpenApi(context.logger);
-
-  return {
-    register(controllers: ControllerContainer): void {
-      controllers
-        .register(LinksController, () => new LinksController(useCases))
-        .register(LinkQrController, () => new LinkQrController(renderQr))
-        .register(OpenApiController, () => new OpenApiController(openApi));
-    },
-  };
+  return { useCases, renderQr };
 }
+
+export type LinksModule = ReturnType<typeof createLinksModule>;

@@ -43,7 +43,15 @@ const probe = (instance: ApiInstance, headers: Record<string, string>) =>
 
 describe('API key authentication from identity.v1', () => {
   it('reports ready once the identity model caught up', async () => {
-    await waitFor(async () => (await fetch(`${first.url}/readyz`)).status === 200, { message: 'readyz' });
+    const ready = await waitFor(
+      async () => {
+        const response = await fetch(`${first.url}/readyz`);
+        return response.status === 200 && response;
+      },
+      { message: 'readyz' },
+    );
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { identity: 'ok' } });
+    expect(first.auth.identity.caughtUp()).toBe(true);
   });
 
   it('accepts a key in either header, answers 401 without one, and enforces one limit across instances', async () => {

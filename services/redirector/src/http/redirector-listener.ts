@@ -10,7 +10,7 @@ import { orCompressedDigitalLink } from '../gs1/app/visit-compressed-link';
 import type { VisitDeps } from '../links/app/links-ports';
 import { visitShortLink } from '../links/app/visit-short-link';
 import { json } from '../links/domain/json-response';
-import type { VisitRequest, VisitResponse } from '../links/domain/visit';
+import type { VisitRequest, VisitResponse } from '../shared-kernel/visit';
 import { pageResponse } from '../pages/app/page-response';
 import { BatchedResponses } from './batched-responses';
 import { startVisitSpan } from './visit-span';

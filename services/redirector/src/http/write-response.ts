@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { VisitResponse } from '../links/domain/visit';
+import type { VisitResponse } from '../shared-kernel/visit';
 
 /**
  * HEAD gets the GET headers (content-length included) and no body.

@@ -11,8 +11,8 @@ import {
 import type { EventBus } from '@waymark/events';
 import { uniqueName } from '@waymark/testkit';
 import type { CountedVisit } from '../../src/clicks/domain/click-record';
-import type { VisitRequest } from '../../src/links/domain/visit';
-import type { LinkEntry } from '../../src/links/domain/link-entry';
+import type { VisitRequest } from '../../src/shared-kernel/visit';
+import type { LinkEntry } from '../../src/shared-kernel/link-entry';
 
 /** A fresh tenant with one domain of its own; every test file uses its own, so shared topics never mix. */
 export function newTenant(overrides: Partial<TenantState> = {}): TenantState {

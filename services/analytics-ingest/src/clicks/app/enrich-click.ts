@@ -1,5 +1,6 @@
 import type { ClickFact } from '@waymark/contracts';
-import type { FactRow, GeoLocator, UserAgentParser } from '../domain/fact-row';
+import type { FactRow } from '../domain/fact-row';
+import type { GeoLocator, UserAgentParser } from './enrichment-ports';
 import { hllPoint } from '../domain/hyperloglog';
 import { referrerHost } from '../domain/referrer-host';
 import { visitorKey } from '../domain/visitor-key';

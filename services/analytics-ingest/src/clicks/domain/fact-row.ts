@@ -34,15 +34,7 @@ export interface UserAgentInfo {
   bot: boolean;
 }
 
-export interface UserAgentParser {
-  parse(ua: string): UserAgentInfo;
-}
-
 export interface GeoLocation {
   country: string;
   city: string;
-}
-
-export interface GeoLocator {
-  locate(ip: string): GeoLocation;
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isIP } from 'node:net';
 import { Reader } from 'maxmind';
-import type { GeoLocation, GeoLocator } from '../domain/fact-row';
+import type { GeoLocator } from '../app/enrichment-ports';
+import type { GeoLocation } from '../domain/fact-row';
 
 /** The two record shapes we read: ip-location-db's flat one and MaxMind's GeoLite2/GeoIP2 City one. */
 interface CityRecord {

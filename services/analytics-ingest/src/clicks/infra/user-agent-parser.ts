@@ -1,7 +1,8 @@
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
-import type { UserAgentInfo, UserAgentParser } from '../domain/fact-row';
+import type { UserAgentParser } from '../app/enrichment-ports';
+import type { UserAgentInfo } from '../domain/fact-row';
 
 /**
  * ua-parser-js (1.x: MIT; 2.x is AGPL) for device, browser and OS, isbot for crawlers and link previews. A few

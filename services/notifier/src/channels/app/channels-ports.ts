@@ -1,7 +1,6 @@
-import type { ChannelPatch, KeysetPosition } from '@waymark/contracts';
-import type { DeliveryRepository, MailSender } from '../../deliveries/app/deliveries-ports';
+import type { ChannelPatch, DeliveryAttempt, KeysetPosition } from '@waymark/contracts';
 import type { ChannelRecord } from '../domain/channel-record';
-import type { Resolve } from '../domain/public-host';
+import type { Resolve } from '../../shared-kernel/public-host';
 import type { SecretBox } from '../domain/secret-box';
 import type { WebhookUrlPolicy } from '../domain/webhook-url-policy';
 
@@ -46,10 +45,33 @@ export interface ChannelRepository {
   confirm(tokenHash: string, now: Date): Promise<ChannelRecord | null>;
 }
 
+/** A channel's delivery attempts, newest first, as the deliveries feature logs them; `beforeId` is the cursor. */
+export interface AttemptLog {
+  listAttempts(
+    channelId: string,
+    limit: number,
+    beforeId: bigint | null,
+    outcome?: DeliveryAttempt['outcome'],
+  ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }>;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative; every user-supplied value in it must be escaped by its author. */
+  html?: string;
+}
+
+/** Sends one mail; rejects when it could not be handed over. */
+export interface MailSender {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
 /** The ports the channel use cases share; each use case takes only the ones it names. */
 export interface ChannelDeps {
   channels: ChannelRepository;
-  deliveries: DeliveryRepository;
+  deliveries: AttemptLog;
   secrets: SecretBox;
   mail: MailSender;
   urlPolicy: WebhookUrlPolicy;

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, type Channel, type ChannelCreate } from '@waymark/contracts';
 import { isSigned, newChannelId, toChannel, type ChannelRecord } from '../domain/channel-record';
 import { confirmationMail } from '../domain/confirmation-mail';
-import { newSigningSecret } from '../../deliveries/domain/webhook-signature';
-import { resolvePublic } from '../domain/public-host';
+import { newSigningSecret } from '../../shared-kernel/webhook-signature';
+import { resolvePublic } from '../../shared-kernel/public-host';
 import { checkWebhookUrl } from '../domain/webhook-url-policy';
 import type { ChannelDeps } from './channels-ports';
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { refusedAddressReason } from './address-policy';
+import { refusedAddressReason } from '../../shared-kernel/address-policy';
 import { allowedHostKey } from './allowed-hosts';
 
 export interface WebhookUrlPolicy {

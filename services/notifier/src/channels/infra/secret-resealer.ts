@@ -1,5 +1,5 @@
 import { resealSecrets, type ResealDeps, type ResealResult } from '../app/reseal-secrets';
-import { PeriodicTask } from '../../deliveries/infra/periodic-task';
+import { PeriodicTask } from '../../shared-kernel/periodic-task';
 
 export interface SecretResealerOptions extends ResealDeps {
   intervalMs: number;

@@ -2,7 +2,7 @@ import { ClickEvent, DELIVERY_MAX_ATTEMPTS } from '@waymark/contracts';
 import { clickMail } from '../domain/delivery-content';
 import { delayAfterAttempt } from '../domain/retry-schedule';
 import type { SecretBox } from '../../channels/domain/secret-box';
-import { signingKeyOf, webhookHeaders } from '../domain/webhook-signature';
+import { signingKeyOf, webhookHeaders } from '../../shared-kernel/webhook-signature';
 import { errorKindOf } from '../domain/error-kind';
 import type { AttemptRecord, ClaimedDelivery, MailSender, SendOutcome, WebhookSender } from './deliveries-ports';
 

@@ -72,18 +72,8 @@ export interface DeliveryRepository {
   ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }>;
 }
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  /** An HTML alternative; every user-supplied value in it must be escaped by its author. */
-  html?: string;
-}
-
-/** Sends one mail; rejects when it could not be handed over. */
-export interface MailSender {
-  send(mail: OutgoingMail): Promise<void>;
-}
+// Mail is declared by channels (their opt-in mails need it first); email deliveries use the same port.
+export type { MailSender, OutgoingMail } from '../../channels/app/channels-ports';
 
 export interface SendOutcome {
   httpStatus: number | null;

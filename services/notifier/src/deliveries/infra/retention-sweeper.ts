@@ -1,5 +1,5 @@
 import type { Logger } from '@waymark/logging';
-import { PeriodicTask } from './periodic-task';
+import { PeriodicTask } from '../../shared-kernel/periodic-task';
 import type { PrismaClient } from '../../generated/prisma/client';
 
 // Finished deliveries (delivered, failed, cancelled) older than the cutoff, a bounded batch per statement so no

@@ -2,8 +2,8 @@ import { Agent, request } from 'undici';
 import type { SendOutcome, WebhookSender } from '../app/deliveries-ports';
 import { errorKindOf } from '../domain/error-kind';
 import { checkWebhookUrl, type WebhookUrlPolicy } from '../../channels/domain/webhook-url-policy';
-import type { Resolve } from '../../channels/domain/public-host';
-import { guardedLookup } from '../../channels/infra/guarded-lookup';
+import type { Resolve } from '../../shared-kernel/public-host';
+import { guardedLookup } from '../../shared-kernel/guarded-lookup';
 
 export interface WebhookSenderOptions {
   policy: WebhookUrlPolicy;

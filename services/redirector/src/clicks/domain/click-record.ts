@@ -1,6 +1,6 @@
 import { linkKey, type ClickFact, type ClickSource } from '@waymark/contracts';
-import type { LinkEntry } from '../../links/domain/link-entry';
-import type { VisitRequest } from '../../links/domain/visit';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
+import type { VisitRequest } from '../../shared-kernel/visit';
 
 export interface ClickContext {
   readonly source: ClickSource;

@@ -1,7 +1,7 @@
 import { ClickFact, clicksTopic, shortUrlOf } from '@waymark/contracts';
 import { encodeClickFact, type CountedVisit } from '../domain/click-record';
-import type { LinkEntry } from '../../links/domain/link-entry';
-import type { VisitRequest } from '../../links/domain/visit';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
+import type { VisitRequest } from '../../shared-kernel/visit';
 import { ClickBatch } from './click-batch';
 import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-record-writer';
 

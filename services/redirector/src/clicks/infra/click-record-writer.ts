@@ -1,6 +1,6 @@
 import { shortUrlSchemeOf } from '@waymark/contracts';
 import type { CountedVisit } from '../domain/click-record';
-import type { LinkEntry } from '../../links/domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import { jsonStringBound, writeAscii, writeBytes, writeJsonChars, writeJsonString, writeUtf8 } from './json-bytes';
 import { UUID_TEXT_LENGTH, writeUuidText, writeUuidV7 } from './uuid-v7-bytes';
 

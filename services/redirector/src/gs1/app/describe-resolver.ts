@@ -1,6 +1,6 @@
 import { shortUrlOriginOf } from '@waymark/contracts';
 import { json } from '../../links/domain/json-response';
-import { hostCandidates, type VisitRequest, type VisitResponse } from '../../links/domain/visit';
+import { hostCandidates, type VisitRequest, type VisitResponse } from '../../shared-kernel/visit';
 import type { VisitDeps } from '../../links/app/links-ports';
 import { withCors } from '../domain/gs1-responses';
 import { resolverDescription } from '../domain/resolver-description';

@@ -1,7 +1,7 @@
 import type { PageKind } from '../../pages/domain/branded-page';
 import { pageResponse } from '../../pages/app/page-response';
-import type { TenantDirectory } from '../../pages/app/tenant-directory';
-import type { VisitResponse } from '../../links/domain/visit';
+import type { TenantDirectory } from '../../pages/app/pages-ports';
+import type { VisitResponse } from '../../shared-kernel/visit';
 import { withCors } from '../domain/gs1-responses';
 
 /** A branded page as the resolver answers it: with the resolver's CORS headers. */

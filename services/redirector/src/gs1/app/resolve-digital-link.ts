@@ -13,7 +13,7 @@ import {
 import { itemDescriptionOf } from '../domain/item-description';
 import { withPassthroughQuery } from '../../links/domain/destination-url';
 import { recordEntries } from '../domain/gs1-entries';
-import type { LinkEntry } from '../../links/domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import { linkOutcome } from '../../links/domain/link-outcome';
 import { selectLink } from '../domain/link-selection';
 import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, linksetMediaType, wantsLinkset } from '../domain/linkset-request';
@@ -24,7 +24,7 @@ import { json } from '../../links/domain/json-response';
 import { invalidDigitalLink, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from '../domain/gs1-responses';
 import { gs1Page } from './gs1-page';
 import type { VisitDeps } from '../../links/app/links-ports';
-import { NO_STORE, type VisitRequest, type VisitResponse } from '../../links/domain/visit';
+import { NO_STORE, type VisitRequest, type VisitResponse } from '../../shared-kernel/visit';
 
 interface Level {
   readonly path: string;

@@ -1,7 +1,7 @@
 import { expandCompressedDigitalLink } from '@waymark/gs1';
 import { resolveDigitalLink } from './resolve-digital-link';
 import type { VisitDeps } from '../../links/app/links-ports';
-import type { VisitRequest, VisitResponse } from '../../links/domain/visit';
+import type { VisitRequest, VisitResponse } from '../../shared-kernel/visit';
 
 /**
  * A one-segment path is a short code first; only when no link has that code is it tried as a compressed GS1

@@ -1,5 +1,5 @@
 import { DEFAULT_LINK_TYPE, type LinksetEntryInput } from '@waymark/gs1';
-import type { LinkEntry } from '../../links/domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 /**
  * The linkset entries of a record. A record in redirector mode (no linkset) answers as if it had one default

@@ -1,6 +1,6 @@
 import type { Gs1Issue } from '@waymark/gs1';
 import { json } from '../../links/domain/json-response';
-import type { VisitResponse } from '../../links/domain/visit';
+import type { VisitResponse } from '../../shared-kernel/visit';
 
 /**
  * CORS on every resolver answer (GS1 resolver standard): any origin may read redirects and linksets. The allowed

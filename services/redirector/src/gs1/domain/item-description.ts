@@ -1,4 +1,4 @@
-import type { LinkEntry } from '../../links/domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 /**
  * A level's GS1 linkset `itemDescription`: the record's own, else one derived from its key (`GTIN 09506000134352,

@@ -1,7 +1,7 @@
-import { entryKey, type LinkEntry } from '../domain/link-entry';
+import { entryKey, type LinkEntry } from '../../shared-kernel/link-entry';
 import type { LinkStore } from './links-ports';
 import { thenMaybe, type MaybeAsync } from './maybe-async';
-import { hostCandidates } from '../domain/visit';
+import { hostCandidates } from '../../shared-kernel/visit';
 
 /** The link of `code` on the request's host (as sent, then without its port). */
 export function findLink(links: LinkStore, host: string, code: string): MaybeAsync<LinkEntry | undefined> {

@@ -1,6 +1,6 @@
 import type { ClickSink } from '../../clicks/app/clicks-ports';
-import type { TenantDirectory } from '../../pages/app/tenant-directory';
-import type { LinkEntry } from '../domain/link-entry';
+import type { TenantDirectory } from '../../pages/app/pages-ports';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 /** Where a message sits on links.v1; offsets only grow per key (a key always maps to one partition). */
 export interface LogPosition {

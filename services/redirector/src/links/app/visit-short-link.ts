@@ -1,12 +1,12 @@
 import { splitScanMarker } from '../domain/scan-marker';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { linkOutcome } from '../domain/link-outcome';
-import type { LinkEntry } from '../domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import { findLink } from './find-link';
 import { thenMaybe } from './maybe-async';
 import { pageResponse } from '../../pages/app/page-response';
 import type { VisitDeps } from './links-ports';
-import { NO_STORE, type VisitRequest, type VisitResponse } from '../domain/visit';
+import { NO_STORE, type VisitRequest, type VisitResponse } from '../../shared-kernel/visit';
 
 const METHOD_NOT_ALLOWED: VisitResponse = {
   status: 405,

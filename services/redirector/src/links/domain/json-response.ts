@@ -1,4 +1,4 @@
-import { NO_STORE, type VisitResponse } from './visit';
+import { NO_STORE, type VisitResponse } from '../../shared-kernel/visit';
 
 /** A JSON answer to a visit (errors, linksets, the resolver description), never cached. */
 export function json(

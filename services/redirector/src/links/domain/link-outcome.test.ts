@@ -1,5 +1,5 @@
 import { linkOutcome } from './link-outcome';
-import type { LinkEntry } from './link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 const entry = (overrides: Partial<LinkEntry>): LinkEntry => ({
   tenantId: 't',

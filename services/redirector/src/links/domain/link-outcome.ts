@@ -1,4 +1,4 @@
-import type { LinkEntry } from './link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 /** What a visit to a known link gets: the redirect, the "unavailable" page (404) or the expiry page (410). */
 export type LinkOutcome = 'redirect' | 'unavailable' | 'expired';

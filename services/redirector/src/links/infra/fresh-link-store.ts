@@ -1,5 +1,5 @@
 import type { FreshReads } from '@waymark/events';
-import type { LinkEntry } from '../domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import type { LinkStore, LogPosition } from '../app/links-ports';
 
 /**

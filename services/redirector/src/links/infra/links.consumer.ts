@@ -1,6 +1,6 @@
 import { linksTopic } from '@waymark/contracts';
 import { READ_MODEL_FETCH_WAIT_MS, type EventBus, type FreshReads, type Subscription } from '@waymark/events';
-import { normalizeKey, toLinkEntry } from '../domain/link-entry';
+import { normalizeKey, toLinkEntry } from '../../shared-kernel/link-entry';
 import type { LinkStore } from '../app/links-ports';
 
 /**

@@ -1,4 +1,4 @@
-import type { LinkEntry } from '../domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import type { LinkStore } from '../app/links-ports';
 
 /** Every link in one Map: the default read model, sized for a few million links per instance. */

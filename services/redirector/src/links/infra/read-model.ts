@@ -1,7 +1,5 @@
 import { FreshReads, type EventBus, type Subscription } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
-import type { TenantDirectory } from '../../pages/app/tenant-directory';
-import { subscribeIdentity } from '../../pages/infra/identity.consumer';
 import type { LinkStore } from '../app/links-ports';
 import { subscribeLinks } from './links.consumer';
 
@@ -16,15 +14,16 @@ export interface ReadModel {
 
 /**
  * Builds the read model from the compacted topics, every instance reading every partition from the start
- * (broadcast): links.v1 into the link store, identity.v1 (tenants only; key hashes are not ours) into the
- * tenant directory. Changes keep arriving after the catch-up, which is how a re-point reaches every instance.
+ * (broadcast): links.v1 into the link store, and beside it the tenants' subscription the caller starts (identity.v1
+ * into the pages' tenant directory), so one readiness and one catch-up cover both. Changes keep arriving after the
+ * catch-up, which is how a re-point reaches every instance.
  * `sharedTierReady` (the Redis check, when links live there too): while it fails, a batch that fails is retried
  * until Redis is back rather than skipped, so no change is missing from the model afterwards.
  */
 export async function consumeReadModel(
   bus: EventBus,
   links: LinkStore,
-  tenants: TenantDirectory,
+  subscribeTenants: (groupId: string) => Promise<Subscription>,
   logger: Logger,
   groupId: string,
   sharedTierReady?: () => Promise<boolean>,
@@ -32,7 +31,7 @@ export async function consumeReadModel(
   const started = Date.now();
   const subscriptions: Subscription[] = [];
   const fresh = new FreshReads(subscriptions);
-  subscriptions.push(await subscribeIdentity(bus, tenants, groupId));
+  subscriptions.push(await subscribeTenants(groupId));
   subscriptions.push(await subscribeLinks(bus, links, fresh, groupId, sharedTierReady));
   let ready = false;
   const caughtUp = Promise.all(subscriptions.map((s) => s.caughtUp)).then(() => {

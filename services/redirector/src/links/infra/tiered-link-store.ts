@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { LinkStateGs1 } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
-import type { LinkEntry } from '../domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import type { LinkStore, LogPosition } from '../app/links-ports';
 
 const PREFIX = 'redirector:link:';

@@ -1,6 +1,6 @@
 import { brandedPage, pageStyle, type PageKind } from '../domain/branded-page';
-import type { TenantDirectory } from './tenant-directory';
-import { hostCandidates, NO_STORE, type VisitResponse } from '../../links/domain/visit';
+import type { TenantDirectory } from './pages-ports';
+import { hostCandidates, NO_STORE, type VisitResponse } from '../../shared-kernel/visit';
 import { visitorPageHeaders } from '../domain/visitor-page-headers';
 
 const STATUS: Record<PageKind, number> = { not_found: 404, unavailable: 404, expired: 410 };

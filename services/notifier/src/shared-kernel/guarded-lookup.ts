@@ -1,5 +1,5 @@
 import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dns';
-import { resolvePublic, type Resolve } from '../domain/public-host';
+import { resolvePublic, type Resolve } from './public-host';
 
 /** The system resolver, or the given DNS servers (`ip` or `ip:port`) through a dedicated Resolver. */
 export function createResolve(servers: readonly string[]): Resolve {

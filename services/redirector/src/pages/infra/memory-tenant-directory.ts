@@ -1,16 +1,11 @@
-import type { Branding, TenantState } from '@waymark/contracts';
-
-export interface TenantView {
-  readonly id: string;
-  readonly name: string;
-  readonly branding: Branding;
-}
+import type { TenantState } from '@waymark/contracts';
+import type { TenantDirectory, TenantView } from '../app/pages-ports';
 
 /**
  * Tenants and which domain belongs to whom, from identity.v1: enough to brand the pages of unknown codes on a
  * tenant's domain. A domain counts once it is listed for the tenant (verification is link-api's gate for links).
  */
-export class TenantDirectory {
+export class MemoryTenantDirectory implements TenantDirectory {
   private readonly tenants = new Map<string, TenantView>();
   private readonly domainsOfTenant = new Map<string, string[]>();
   private readonly tenantOfDomain = new Map<string, string>();
