@@ -20,13 +20,23 @@ const REFERERS = [
 /** A skewed pick: low indexes far more often, as real traffic concentrates on few links. */
 const skewed = (n: number): number => Math.min(n - 1, Math.floor(n * Math.random() ** 3));
 
-/** `count` clicks.v1 values over `links` links of `tenants` tenants, spread over the last day. */
-export function generateClicks(count: number, tenants: number, links: number, now: number): ClickFact[] {
+/**
+ * `count` clicks.v1 values over `links` links of `tenants` tenants, spread over the `spreadMs` before `now` (a day by
+ * default); links are picked skewed (a few take most clicks) unless `uniform`.
+ */
+export function generateClicks(
+  count: number,
+  tenants: number,
+  links: number,
+  now: number,
+  options: { uniform?: boolean; spreadMs?: number } = {},
+): ClickFact[] {
+  const spreadMs = options.spreadMs ?? 86_400_000;
   return Array.from({ length: count }, () => {
-    const link = skewed(links);
+    const link = options.uniform ? Math.floor(Math.random() * links) : skewed(links);
     const tenantId = `bench-tenant-${link % tenants}`;
     const domain = `t${link % tenants}.bench.test`;
-    const ts = now - Math.floor(Math.random() * 86_400_000);
+    const ts = now - Math.floor(Math.random() * spreadMs);
     const ip = `${1 + skewed(200)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
     return {
       version: 1,

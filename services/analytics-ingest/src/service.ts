@@ -75,6 +75,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       );
     },
     config.CLICKS_STATEMENT_EVENTS,
+    config.CLICKS_STATEMENT_LINGER,
   );
   const ingestDeps = {
     enrich: (click: ClickFact) => enrichClick(click, enrichDeps),

@@ -8,7 +8,7 @@ import type { StoredFact } from '../app/clicks-ports';
  * links' activity (link_activity) in the same statement. A redelivered event therefore changes nothing, even across instances and restarts.
  * Rollup rows are written in key order so concurrent batches do not deadlock.
  */
-const INGEST_SQL = `
+export const INGEST_SQL = `
 WITH input AS (
   SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::int[], $5::smallint[], $6::boolean[],
     $7::boolean[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bigint[],

@@ -1,6 +1,6 @@
 import { CLICK_CHANNELS } from '@waymark/contracts';
 import type { CountedVisit } from '../domain/click-record';
-import type { LinkEntry } from '../../links/domain/link-entry';
+import type { LinkEntry } from '../../shared-kernel/link-entry';
 import { ClickBatch } from './click-batch';
 import { clickChannelsHeader } from './click-channels-header';
 
