@@ -28,7 +28,9 @@ describe('in-process buses of several threads on one PostgreSQL store', () => {
     });
     bus = opened;
     const here = new Received();
-    await (await opened.subscribe({ topic, mode: 'broadcast', handleBatch: here.handle })).caughtUp;
+    await (
+      await opened.subscribe({ topic, mode: 'broadcast', handleBatch: here.handle })
+    ).caughtUp;
     await opened.publish(topic, messagesOf([newEvent('declared', 0)]));
 
     const data: BusThreadData = { connectionString, channel, topic: topic.name };
