@@ -79,9 +79,13 @@ function spawn(data: RedirectorThreadData): Promise<Thread> {
   const worker = new Worker(entry.script, { argv: entry.argv, workerData: data });
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   return new Promise<Thread>((resolve, reject) => {
+    let answered = false;
     worker.once('error', reject);
-    void exited.then((code) => reject(new Error(`the redirector thread ended with code ${code} while starting`)));
+    void exited.then((code) => {
+      if (!answered) reject(new Error(`the redirector thread ended with code ${code} while starting`));
+    });
     worker.once('message', (reply: RedirectorThreadReply) => {
+      answered = true;
       worker.off('error', reject);
       // Past start-up an error in the thread is its process guard's to log; one that still ends it, the exit watch's.
       worker.on('error', () => undefined);
