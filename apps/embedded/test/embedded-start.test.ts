@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRunnerEnv, hostilePassFailures, ManagedProcess, waitFor } from '@waymark/testkit';
+import { startBareRedirectServer } from './support/bare-redirect-server';
 import { embeddedEntryPoints } from './support/embedded-entry-points';
 import { runHeavyApiLoad } from './support/heavy-api-load';
 import { onboardLoadTenant } from './support/load-tenant';
@@ -123,6 +124,15 @@ describe('npm start (embedded mode)', () => {
     });
     expect(created.status).toBe(201);
 
+    // The same visits to a bare node:http 302 beside it: what the host itself allowed during the run (printed only).
+    const bare = await startBareRedirectServer();
+    const floor = await startRedirectProbe({
+      port: bare.port,
+      host: 'bare.test',
+      path: '/',
+      location: bare.location,
+      perSecond: 100,
+    });
     // Visitors at a modest fixed rate, whatever the answers' pace, from a process of their own.
     const probe = await startRedirectProbe({
       port: ports.REDIRECTOR as number,
@@ -132,13 +142,16 @@ describe('npm start (embedded mode)', () => {
       perSecond: 100,
     });
     const load = await runHeavyApiLoad(api, tenant.key, 8, 8_000).catch(async (error: unknown) => {
-      await probe.stop().catch(() => undefined);
+      await Promise.all([probe.stop(), floor.stop()]).catch(() => undefined);
+      bare.stop();
       throw error;
     });
-    const { latenciesMs, ...report } = await probe.stop();
+    const [{ latenciesMs, ...report }, floorReport] = await Promise.all([probe.stop(), floor.stop()]);
+    bare.stop();
     const p99 = percentile(latenciesMs, 99);
     const redirects = { p50Ms: percentile(latenciesMs, 50), p99Ms: p99, maxMs: Math.max(...latenciesMs), ...report };
-    console.log({ redirects, api: load });
+    const bareFloor = { p99Ms: percentile(floorReport.latenciesMs, 99), maxMs: Math.max(...floorReport.latenciesMs) };
+    console.log({ redirects, bareNodeHttp302: bareFloor, api: load });
     expect({ wrongRedirects: report.wrong, unanswered: report.sent - report.answered, wrongApi: load.wrong }).toEqual({
       wrongRedirects: {},
       unanswered: 0,
