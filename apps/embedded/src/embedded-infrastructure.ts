@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { MemoryKeyValueCache, MemoryRateLimiter, type KeyValueCache, type RateLimiter } from '@waymark/cache';
-import { InProcessEventBus, PgEventLogStore, type EventBus } from '@waymark/events';
+import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
 import { MinioObjectStore, type ObjectStore } from '@waymark/objectstore';
 import type { EmbeddedConfig } from './embedded-config';
+import { startEmbeddedBus } from './embedded-bus';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { startEmbeddedObjectStoreServer } from './embedded-object-store-server';
 import { subDir } from './data-dir';
@@ -51,12 +52,7 @@ async function startOnDatabase(
   const s3 = await startEmbeddedObjectStoreServer(subDir(root, 'objects'), config.WAYMARK_S3_PORT, {
     secretKey: persistentSecret(join(secrets, 's3-secret-key')),
   });
-  // The bus keeps its log and consumer offsets in the embedded PostgreSQL, so a restart loses neither events in
-  // flight nor the compacted state the redirector rebuilds its read model from.
-  const bus = await InProcessEventBus.start({
-    store: new PgEventLogStore({ connectionString: databaseUrl, schema: 'waymark_bus' }),
-    logger: logger.child({ component: 'bus' }),
-  });
+  const bus = await startEmbeddedBus(databaseUrl, logger.child({ component: 'bus' }), { maintainLog: true });
   const objectStore = new MinioObjectStore({
     endPoint: s3.endPoint,
     port: s3.port,

@@ -5,10 +5,10 @@ import * as gs1Catalog from '@waymark/gs1-catalog';
 import * as linkApi from '@waymark/link-api';
 import { createLogger, type Logger } from '@waymark/logging';
 import * as notifier from '@waymark/notifier';
-import * as redirector from '@waymark/redirector';
 import type { EmbeddedConfig } from './embedded-config';
 import type { EmbeddedInfrastructure } from './embedded-infrastructure';
 import { persistentSecret } from './persistent-secret';
+import { RedirectorThread } from './redirector-thread';
 import { subDir } from './data-dir';
 
 export interface RunningEmbeddedService {
@@ -53,16 +53,21 @@ export async function startEmbeddedServices(
         { ...common, logger: log, linkInvalidations: new linkApi.InProcessLinkInvalidations() },
       ),
     );
+    // In a worker thread of its own: a visit never waits behind the other five services' work (see decisions.md).
     await start('redirector', (log) =>
-      redirector.startService(
-        redirector.loadConfig({
-          ...base,
-          PORT: String(config.WAYMARK_REDIRECTOR_PORT),
-          CLICK_SPOOL_DIR: subDir(root, 'click-spool'),
-          // Visitors reach this port directly (no gateway in front): metrics are not theirs to read.
-          METRICS_ON_VISITOR_LISTENER: 'false',
-        }),
-        { logger: log, bus: infra.bus },
+      RedirectorThread.start(
+        {
+          env: {
+            ...base,
+            PORT: String(config.WAYMARK_REDIRECTOR_PORT),
+            CLICK_SPOOL_DIR: subDir(root, 'click-spool'),
+            // Visitors reach this port directly (no gateway in front): metrics are not theirs to read.
+            METRICS_ON_VISITOR_LISTENER: 'false',
+          },
+          databaseUrl: infra.databaseUrl,
+          logLevel: config.LOG_LEVEL,
+        },
+        log,
       ),
     );
     await start('analytics-ingest', (log) =>

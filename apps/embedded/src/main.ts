@@ -30,7 +30,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger({ service: 'embedded', level: config.LOG_LEVEL });
-  // One tracer provider for the whole process: spans tell the service by `waymark.service` and consumer group.
+  // One tracer provider for the main thread (the redirector's thread starts its own from the same variables): spans
+  // tell the service by `waymark.service` and consumer group.
   const tracing = startTracing(tracingConfig, 'waymark');
   const root = dataDir({ WAYMARK_DATA_DIR: config.WAYMARK_DATA_DIR });
   const infra = await startEmbeddedInfrastructure(config, root, logger);

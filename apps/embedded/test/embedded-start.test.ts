@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { embeddedRunnerEnv, hostilePassFailures, ManagedProcess, waitFor } from '@waymark/testkit';
+import { startBareRedirectServer } from './support/bare-redirect-server';
 import { embeddedEntryPoints } from './support/embedded-entry-points';
+import { runHeavyApiLoad } from './support/heavy-api-load';
+import { onboardLoadTenant } from './support/load-tenant';
+import { percentile, startRedirectProbe } from './support/redirect-probe';
 
 // `npm start` runs the compiled runner; the test command builds before jest, so this is what a user starts.
 const MAIN = resolve(__dirname, '..', 'dist', 'main.js');
@@ -104,5 +108,56 @@ describe('npm start (embedded mode)', () => {
     expect((await fetch(`${api}/v1/openapi.json`)).status).toBe(200);
     const visit = await fetch(`http://${state.defaultDomain}/hello`, { redirect: 'manual' });
     expect(visit.status).toBe(302);
+  });
+
+  it('keeps redirects under 50 ms at p99 while the API, a GS1 import and an export load the same process', async () => {
+    const running = proc;
+    if (!running || running.hasExited) throw new Error('the first tests left no running system');
+    const api = `http://127.0.0.1:${ports.API}`;
+    const token = readFileSync(join(dataDir, 'secrets', 'operator-token'), 'utf8').trim();
+    const tenant = await onboardLoadTenant(api, token);
+    const destination = 'https://example.com/steady';
+    const created = await fetch(`${api}/v1/links`, {
+      method: 'POST',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ destination, code: 'steady' }),
+    });
+    expect(created.status).toBe(201);
+
+    // The same visits to a bare node:http 302 beside it: what the host itself allowed during the run (printed only).
+    const bare = await startBareRedirectServer();
+    const floor = await startRedirectProbe({
+      port: bare.port,
+      host: 'bare.test',
+      path: '/',
+      location: bare.location,
+      perSecond: 100,
+    });
+    // Visitors at a modest fixed rate, whatever the answers' pace, from a process of their own.
+    const probe = await startRedirectProbe({
+      port: ports.REDIRECTOR as number,
+      host: tenant.domain,
+      path: '/steady',
+      location: destination,
+      perSecond: 100,
+    });
+    const load = await runHeavyApiLoad(api, tenant.key, 8, 8_000).catch(async (error: unknown) => {
+      await Promise.all([probe.stop(), floor.stop()]).catch(() => undefined);
+      bare.stop();
+      throw error;
+    });
+    const [{ latenciesMs, ...report }, floorReport] = await Promise.all([probe.stop(), floor.stop()]);
+    bare.stop();
+    const p99 = percentile(latenciesMs, 99);
+    const redirects = { p50Ms: percentile(latenciesMs, 50), p99Ms: p99, maxMs: Math.max(...latenciesMs), ...report };
+    const bareFloor = { p99Ms: percentile(floorReport.latenciesMs, 99), maxMs: Math.max(...floorReport.latenciesMs) };
+    console.log({ redirects, bareNodeHttp302: bareFloor, api: load });
+    expect({ wrongRedirects: report.wrong, unanswered: report.sent - report.answered, wrongApi: load.wrong }).toEqual({
+      wrongRedirects: {},
+      unanswered: 0,
+      wrongApi: [],
+    });
+    expect(report.sent).toBeGreaterThanOrEqual(700);
+    expect(p99).toBeLessThan(50);
   });
 });

@@ -28,4 +28,7 @@ export class AppendNotifier {
     await Promise.race([appended, interrupt]);
     this.waiters.get(topic)?.delete(wake);
   }
+
+  /** Releases what the notifier holds beyond its waiters (nothing here; a cross-thread one its channel). */
+  close(): void {}
 }

@@ -13,6 +13,7 @@ import { deadLetterHeaders } from '../shared/dead-letter';
 import type { RawMessage } from '../shared/dispatch';
 import { PublishCoalescer } from '../shared/publish-coalescer';
 import { AppendNotifier } from './append-notifier';
+import { CrossThreadAppendNotifier } from './cross-thread-append-notifier';
 import type { AppendRecord, EventLogStore } from './event-log-store';
 import { GroupCoordinator } from './group-coordinator';
 import { InProcessMember } from './in-process-member';
@@ -27,6 +28,17 @@ export interface InProcessEventBusOptions {
   fetchLimit?: number;
   retry?: Partial<RetryPolicy>;
   maintenance?: Partial<MaintenanceOptions>;
+  /**
+   * Buses in other worker threads of this process that work on the same store name the same channel here, so an
+   * append on any of them wakes the subscribers of all (the store's name makes a good channel name). Without it
+   * only this bus's own appends wake its subscribers.
+   */
+  crossThreadChannel?: string;
+  /**
+   * Whether this bus compacts and retains the log (default true). False where another bus on the same store, such as
+   * the one in the process's main thread, already does.
+   */
+  maintainLog?: boolean;
 }
 
 /**
@@ -35,7 +47,7 @@ export interface InProcessEventBusOptions {
  * EventLogStore, with subscribers woken on append. The bus owns the store: close() closes it.
  */
 export class InProcessEventBus implements EventBus {
-  private readonly notifier = new AppendNotifier();
+  private readonly notifier: AppendNotifier;
   private readonly groups = new Map<string, GroupCoordinator>();
   private readonly subscriptions = new Set<Subscription>();
   private closing: Promise<void> | undefined;
@@ -46,6 +58,9 @@ export class InProcessEventBus implements EventBus {
 
   private constructor(private readonly options: InProcessEventBusOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.notifier = options.crossThreadChannel
+      ? new CrossThreadAppendNotifier(options.crossThreadChannel)
+      : new AppendNotifier();
     this.coalescer = new PublishCoalescer((pending) => this.appendPending(pending), {
       lingerMs: options.lingerMs ?? 2,
       maxItems: 1000,
@@ -56,7 +71,7 @@ export class InProcessEventBus implements EventBus {
   static async start(options: InProcessEventBusOptions): Promise<InProcessEventBus> {
     await options.store.start();
     const bus = new InProcessEventBus(options);
-    bus.maintenance.start();
+    if (options.maintainLog ?? true) bus.maintenance.start();
     return bus;
   }
 
@@ -148,6 +163,7 @@ export class InProcessEventBus implements EventBus {
       await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
       await this.coalescer.flush();
       await this.maintenance.stop();
+      this.notifier.close();
       await this.options.store.close();
     })());
   }
