@@ -1,5 +1,5 @@
 import { uniqueName, waitFor } from '@waymark/testkit';
-import type { ContractContext } from '../bus-contract';
+import type { ContractContext } from './bus-factory';
 import { looseTwin, newEvent, Received, RecordingLogger, testTopic, type TestEvent } from './fixtures';
 
 const NOTHING_TO_DO = 'x-nothing-to-do';
