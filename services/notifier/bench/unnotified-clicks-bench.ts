@@ -49,8 +49,11 @@ async function main(): Promise<void> {
     clientId: 'unnotified-bench',
     logger: createLogger({ service: 'unnotified-bench', level: 'error' }),
   });
-  const admin = new Kafka({ brokers: kafka.brokers, clientId: 'unnotified-bench-admin', logLevel: logLevel.NOTHING })
-    .admin();
+  const admin = new Kafka({
+    brokers: kafka.brokers,
+    clientId: 'unnotified-bench-admin',
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   let published = 0;
   const consumed = async () => {

@@ -7,9 +7,10 @@ import {
   type SubscribeOptions,
 } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { TenantDirectory } from '../../pages/app/tenant-directory';
-import { MemoryLinkStore } from './memory-link-store';
-import { consumeReadModel } from './read-model';
+import { MemoryLinkStore } from './links/infra/memory-link-store';
+import { consumeReadModel } from './links/infra/read-model';
+import { subscribeIdentity } from './pages/infra/identity.consumer';
+import { MemoryTenantDirectory } from './pages/infra/memory-tenant-directory';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 const tenant: TenantState = {
@@ -38,8 +39,9 @@ test('tenants are fetched with a long wait and links with the short one, and bot
     close: () => bus.close(),
   };
   await bus.publish(identityTopic, [{ key: `tenant:${tenant.id}`, value: tenant }]);
-  const tenants = new TenantDirectory();
-  const model = await consumeReadModel(recording, new MemoryLinkStore(), tenants, logger, 'redirector');
+  const tenants = new MemoryTenantDirectory();
+  const subscribeTenants = (groupId: string) => subscribeIdentity(recording, tenants, groupId);
+  const model = await consumeReadModel(recording, new MemoryLinkStore(), subscribeTenants, logger, 'redirector');
   try {
     await model.caughtUp;
     // Every idle fetch answered is a kafkajs round on the event loop that answers visitors: identity.v1 changes
