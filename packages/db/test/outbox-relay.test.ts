@@ -249,7 +249,7 @@ describe('OutboxRelay', () => {
     await waitFor(() => holding, { timeoutMs: 5000, message: 'the other relay to hold the row' });
     const ours = await startRelay(new RecordingBus());
     let done = false;
-    const waiting = ours.publishedThroughNow(5).then(() => (done = true));
+    const waiting = ours.publishedThroughNow().then(() => (done = true));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(done).toBe(false);
     release();

@@ -7,13 +7,14 @@ import { poolConfig, type DatabaseTarget } from '../pg/pool-config';
 import { parseSchemaName } from '../pg/schema-name';
 import { PgListener } from '../pg/pg-listener';
 import { outboxChannel } from './outbox-sql';
+import { PublicationWaiters } from './publication-waiters';
 import {
   claimPending,
   deletePublishedBefore,
   markPublished,
   newestRowId,
   pendingBacklog,
-  pendingUpTo,
+  oldestPendingId,
   withoutKeysOf,
   type OutboxBacklog,
   type PendingEvent,
@@ -34,6 +35,8 @@ export interface OutboxRelayOptions extends DatabaseTarget {
   pollIntervalMs?: number;
   /** How long published rows are kept before deletion; 0 deletes them when marked. Default one hour. */
   retainPublishedMs?: number;
+  /** How often writers waiting for their rows to be published look again, all together. Default 10 ms. */
+  publishedPollMs?: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export class OutboxRelay {
   private lastSweep = 0;
   private running = false;
   private publishedCount = 0;
+  private readonly waiters: PublicationWaiters;
 
   constructor(private readonly options: OutboxRelayOptions) {
     const target = { databaseUrl: options.databaseUrl, schema: parseSchemaName(options.schema) };
@@ -63,6 +67,15 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retainPublishedMs = options.retainPublishedMs ?? 3_600_000;
+    const topics = [...this.topics.keys()];
+    this.waiters = new PublicationWaiters(
+      {
+        // The shared rounds serve every waiting writer, so they run in none's trace (like a drain).
+        drain: () => context.with(ROOT_CONTEXT, () => this.publishPending()),
+        oldestPending: () => context.with(ROOT_CONTEXT, () => oldestPendingId(this.pool, topics)),
+      },
+      options.publishedPollMs ?? 10,
+    );
     this.listener = new PgListener(target, {
       channels: [outboxChannel(target.schema)],
       onNotify: () => this.wake(),
@@ -105,15 +118,10 @@ export class OutboxRelay {
    * Resolves once every row committed before the call, of this relay's topics, is published, by this relay or by
    * another instance's (which may hold a row locked, or hold back a later row of its key, while this one drains).
    */
-  async publishedThroughNow(pollMs = 10): Promise<void> {
+  async publishedThroughNow(): Promise<void> {
     return inStatementGroup('await outbox published', async () => {
       const head = await newestRowId(this.pool);
-      const topics = [...this.topics.keys()];
-      for (;;) {
-        await this.publishPending();
-        if (!(await pendingUpTo(this.pool, head, topics))) return;
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-      }
+      await this.waiters.waitFor(BigInt(head));
     });
   }
 

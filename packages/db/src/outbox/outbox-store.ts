@@ -90,13 +90,14 @@ export async function newestRowId(pool: Pick<Pool, 'query'>): Promise<string> {
   return rows[0]?.head ?? '0';
 }
 
-/** Whether a row of `topics` with an id up to `head` is still unpublished. */
-export async function pendingUpTo(pool: Pick<Pool, 'query'>, head: string, topics: string[]): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    'SELECT 1 FROM "outbox" WHERE published_at IS NULL AND id <= $1::bigint AND topic = ANY($2::text[]) LIMIT 1',
-    [head, topics],
+/** The id of the oldest unpublished row of `topics`, or null when none is pending. */
+export async function oldestPendingId(pool: Pick<Pool, 'query'>, topics: string[]): Promise<bigint | null> {
+  const { rows } = await pool.query<{ first: string | null }>(
+    'SELECT min(id)::text AS first FROM "outbox" WHERE published_at IS NULL AND topic = ANY($1::text[])',
+    [topics],
   );
-  return (rowCount ?? 0) > 0;
+  const first = rows[0]?.first;
+  return first === null || first === undefined ? null : BigInt(first);
 }
 
 export interface OutboxBacklog {
