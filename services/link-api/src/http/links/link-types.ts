@@ -34,7 +34,10 @@ export interface LinkView {
   tags: { [key: string]: string };
   /** After it visitors see the branded expiry page. Null when the link does not expire. */
   expiresAt: DateTime | null;
-  /** Time of the latest counted click or scan; null before the first one. */
+  /**
+   * Time of the latest counted click or scan; null before the first one. It follows the click by a few seconds
+   * (analytics publishes each link's newest click at most once per interval), more while analytics catches up.
+   */
   lastClickAt: DateTime | null;
   /**
    * Channel ids alerted on click/scan

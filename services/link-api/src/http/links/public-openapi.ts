@@ -97,9 +97,11 @@ const PUBLIC_TAGS = [
   },
 ];
 
-/** Any operation answers this while a database, cache, broker or object store it needs is unreachable. */
+/** Any operation answers this while a dependency it needs is unreachable, or while the service sheds load. */
 const DEPENDENCY_UNREACHABLE = {
-  description: 'unavailable: a service the request depends on is unreachable; retry after Retry-After seconds',
+  description:
+    'unavailable: a service the request depends on is unreachable, or the service is overloaded and sheds load; ' +
+    'retry after Retry-After seconds',
   headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } } },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/HttpErrorBody' } } },
 };
