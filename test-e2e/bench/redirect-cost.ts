@@ -4,7 +4,7 @@
  * open-loop load of random codes at REDIRECT_COST_RATE (700, what each of the system bench's two redirectors meets),
  * against a bare node:http 302 behind the same nginx, in alternating rounds. Run after `npm run build`:
  *
- *   npx waymark-ts test-e2e/bench/redirect-cost.ts
+ *   npm run bench:redirect-cost
  *
  * bench:redirector measures at saturation (wrk, closed loop), where an instance's fixed costs (idle fetches, timers,
  * per-batch work of the producer thread) vanish into the rate; at a fixed rate they are paid by every redirect, which
