@@ -6,6 +6,7 @@ export * from './json-safety';
 export * from './scopes';
 export * from './common';
 export * from './link-code';
+export * from './link-domain';
 export * from './link-tags';
 export * from './link';
 export * from './bulk';

@@ -1,6 +1,13 @@
-import { DomainError, GS1_RECORD_TAGS_MAX, Gs1Record, mergeGs1Tags, parseOrThrow } from '@waymark/contracts';
+import {
+  DomainError,
+  GS1_RECORD_TAGS_MAX,
+  Gs1Record,
+  mergeGs1Tags,
+  parseOrThrow,
+  resolveLinkDomain,
+} from '@waymark/contracts';
 import { buildDigitalLinkPath } from '@waymark/gs1';
-import { assertResolverEntitlement, resolveGs1Domain } from '../domain/gs1-rules';
+import { assertResolverEntitlement } from '../domain/gs1-rules';
 import type { Gs1Actor, Gs1Draft } from './gs1-link-ports';
 
 /** One bulk record turned into a draft: schema (GTIN check digit, AI formats), domain, entitlement, merged tags. */
@@ -12,7 +19,7 @@ export function prepareGs1Record(
   id: string,
 ): Gs1Draft {
   const input = parseOrThrow(Gs1Record, raw);
-  const domain = resolveGs1Domain(actor.tenant, input.domain);
+  const domain = resolveLinkDomain(actor.tenant, input.domain);
   assertResolverEntitlement(actor.tenant, input);
   const tags = mergeGs1Tags(requestTags, input.tags ?? []);
   if (tags.length > GS1_RECORD_TAGS_MAX) {

@@ -1,5 +1,6 @@
 import {
   isDomainError,
+  isUsableDomain,
   LinkCreate,
   parseOrThrow,
   shortUrlOf,
@@ -8,7 +9,6 @@ import {
   type LinkBulkRowResult,
 } from '@waymark/contracts';
 import { withTenantAccepting } from '@waymark/auth';
-import { isUsableDomain } from '../domain/link-rules';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';
 import { prepareLink, type LinkDraft } from './prepare-link';

@@ -1,6 +1,5 @@
 import { withTenantAccepting } from '@waymark/auth';
-import type { Link, LinkCreate } from '@waymark/contracts';
-import { isUsableDomain } from '../domain/link-rules';
+import { isUsableDomain, type Link, type LinkCreate } from '@waymark/contracts';
 import { toLink } from '../domain/link-record';
 import { insertDrafts } from './insert-drafts';
 import type { LinkActor, LinkDeps } from './link-ports';

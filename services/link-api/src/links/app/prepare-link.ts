@@ -1,7 +1,7 @@
-import { DomainError, type LinkCreate } from '@waymark/contracts';
+import { DomainError, resolveLinkDomain, type LinkCreate } from '@waymark/contracts';
 import { generateCode } from '../domain/code-generator';
 import type { LinkRecord } from '../domain/link-record';
-import { parseFutureExpiry, resolveLinkDomain } from '../domain/link-rules';
+import { parseFutureExpiry } from '../domain/link-rules';
 import type { LinkActor, LinkDeps } from './link-ports';
 
 export interface LinkDraft {
