@@ -23,6 +23,7 @@ export * from './gs1-export-snapshot';
 export * from './click-event';
 export * from './events/envelope';
 export * from './events/link-state';
+export * from './events/link-state-builder';
 export * from './events/identity-state';
 export * from './events/channel-state';
 export * from './events/click-fact';

@@ -1,26 +1,11 @@
-import type { Gs1Link, Gs1LinksetEntry, LinkState } from '@waymark/contracts';
+import type { Gs1Link, Gs1LinkSource } from '@waymark/contracts';
 import { shortUrlOf } from '@waymark/contracts';
-import { buildDigitalLinkUri, defaultEntry } from '@waymark/gs1';
+import { buildDigitalLinkUri } from '@waymark/gs1';
 
-/** A GS1 Digital Link as gs1-catalog stores it; `code` is the derived path and, with `domain`, its identity. */
-export interface Gs1LinkRecord {
+/** A GS1 Digital Link as gs1-catalog stores it: what links.v1 carries of it, plus its row id and import order. */
+export interface Gs1LinkRecord extends Gs1LinkSource {
   id: string;
   seq?: bigint;
-  tenantId: string;
-  domain: string;
-  code: string;
-  gtin: string;
-  cpv: string | null;
-  batch: string | null;
-  serial: string | null;
-  expiry: string | null;
-  itemDescription: string | null;
-  destination: string | null;
-  linkset: Gs1LinksetEntry[];
-  ai: Record<string, string>;
-  tags: string[];
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 const opt = (value: string | null) => value ?? undefined;
@@ -38,42 +23,6 @@ export function digitalLinkUriOf(record: Gs1LinkRecord): string {
     { gtin: record.gtin, cpv: opt(record.cpv), batch: opt(record.batch), serial: opt(record.serial) },
     attributesOf(record),
   );
-}
-
-/** Where the code resolves by default: the default linkset entry in resolver mode, else the destination. */
-export function defaultTargetOf(record: Pick<Gs1LinkRecord, 'linkset' | 'destination'>): string {
-  return defaultEntry(record.linkset)?.href ?? record.destination ?? '';
-}
-
-/** The links.v1 value of a GS1 link, so the redirector resolves it like any other link. */
-export function toLinkState(record: Gs1LinkRecord, eventId: string): LinkState {
-  return {
-    version: 1,
-    eventId,
-    tenantId: record.tenantId,
-    domain: record.domain,
-    code: record.code,
-    destination: defaultTargetOf(record),
-    status: 'active',
-    title: '',
-    tags: {},
-    expiresAt: null,
-    notifyChannels: [],
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    kind: 'gs1',
-    gs1: {
-      gtin: record.gtin,
-      cpv: opt(record.cpv),
-      batch: opt(record.batch),
-      serial: opt(record.serial),
-      expiry: opt(record.expiry),
-      itemDescription: opt(record.itemDescription),
-      linkset: record.linkset,
-      ai: record.ai,
-      tags: record.tags,
-    },
-  };
 }
 
 /** The resource GET /v1/gs1/links returns. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { linkKey, linksTopic } from '@waymark/contracts';
+import { gs1LinkState, linkKey, linksTopic } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Gs1Draft, Gs1LinkFilter, Gs1LinkRepository, UpsertOutcome } from '../app/gs1-link-ports';
-import { toLinkState, type Gs1LinkRecord } from '../domain/gs1-link-record';
+import type { Gs1LinkRecord } from '../domain/gs1-link-record';
 import { fromRaw, toRecord, type RawGs1LinkRow } from './gs1-link-rows';
 import { INSERT_SQL, LOCK_EXISTING_SQL, UPDATE_SQL } from './gs1-upsert-sql';
 
@@ -50,7 +50,7 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
           // Inserted by a concurrent request between our lock and our insert: that request's state stands.
           return record ? { status: outcome.status, record } : { status: 'skipped' };
         });
-        const events = final.flatMap((o) => ('record' in o ? [{ value: toLinkState(o.record, randomUUID()) }] : []));
+        const events = final.flatMap((o) => ('record' in o ? [{ value: gs1LinkState(o.record, randomUUID()) }] : []));
         await enqueue(tx, linksTopic, events);
         return final;
       },

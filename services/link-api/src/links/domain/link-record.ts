@@ -1,20 +1,9 @@
-import { shortUrlOf, type Link, type LinkState, type LinkStatus } from '@waymark/contracts';
+import { shortUrlOf, type Link, type ShortLinkSource } from '@waymark/contracts';
 
-/** A link as link-api stores it. */
-export interface LinkRecord {
+/** A link as link-api stores it: what links.v1 carries of it, plus its row id and the newest click it learned of. */
+export interface LinkRecord extends ShortLinkSource {
   id: string;
-  tenantId: string;
-  domain: string;
-  code: string;
-  destination: string;
-  status: LinkStatus;
-  title: string;
-  tags: Record<string, string>;
-  expiresAt: Date | null;
   lastClickAt: Date | null;
-  notifyChannels: string[];
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** The Link resource (spec 2.1) every endpoint returns. */
@@ -32,25 +21,5 @@ export function toLink(record: LinkRecord): Link {
     notifyChannels: record.notifyChannels,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
-  };
-}
-
-/** The links.v1 value: the link's full current state, published after every change. */
-export function toLinkState(record: LinkRecord, eventId: string): LinkState {
-  return {
-    version: 1,
-    eventId,
-    tenantId: record.tenantId,
-    domain: record.domain,
-    code: record.code,
-    destination: record.destination,
-    status: record.status,
-    title: record.title,
-    tags: record.tags,
-    expiresAt: record.expiresAt?.toISOString() ?? null,
-    notifyChannels: record.notifyChannels,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    kind: 'link',
   };
 }

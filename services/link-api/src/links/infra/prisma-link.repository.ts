@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { linkKey, linksTopic } from '@waymark/contracts';
+import { linkKey, linksTopic, shortLinkState } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
-import { toLinkState, type LinkRecord } from '../domain/link-record';
+import type { LinkRecord } from '../domain/link-record';
 import type { LinkPage, LinkRepository } from '../app/link-ports';
 import { toRecord, toRow } from './link-rows';
 import type { PgLinkReader } from './pg-link-reader';
@@ -26,7 +26,7 @@ export class PrismaLinkRepository implements LinkRepository {
         select: { id: true },
       });
       const ids = new Set(rows.map((row) => row.id));
-      const events = records.filter((r) => ids.has(r.id)).map((r) => ({ value: toLinkState(r, randomUUID()) }));
+      const events = records.filter((r) => ids.has(r.id)).map((r) => ({ value: shortLinkState(r, randomUUID()) }));
       await enqueue(tx, linksTopic, events);
       return ids;
     });
@@ -48,7 +48,7 @@ export class PrismaLinkRepository implements LinkRepository {
       if (next === null) return current;
       const { id: _id, ...data } = toRow(next);
       const saved = toRecord(await tx.link.update({ where: { id }, data }));
-      await enqueue(tx, linksTopic, [{ value: toLinkState(saved, randomUUID()) }]);
+      await enqueue(tx, linksTopic, [{ value: shortLinkState(saved, randomUUID()) }]);
       return saved;
     });
     await this.published();
