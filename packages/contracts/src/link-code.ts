@@ -1,3 +1,4 @@
+import { PRIMARY_KEY_AIS } from '@waymark/gs1';
 import { z } from 'zod';
 
 /** Custom codes: at most 64 characters from the URL-safe set `[A-Za-z0-9_-]` (no escaping needed anywhere). */
@@ -22,27 +23,11 @@ export const RESERVED_CODES: readonly string[] = [
 ];
 
 /**
- * GS1 primary-key AIs that can open a Digital Link path (`/01/...`, `/414/...`): a code equal to one would
- * collide with GS1 resolution on the same domain. Paths like `01/...` cannot be custom codes anyway (`/` is
- * outside the safe set).
+ * GS1 primary-key AIs that can open a Digital Link path (`/01/...`, `/414/...`), as `@waymark/gs1` reads them from
+ * GS1's syntax dictionary: a code equal to one would collide with GS1 resolution on the same domain. Paths like
+ * `01/...` cannot be custom codes anyway (`/` is outside the safe set).
  */
-export const GS1_PRIMARY_KEY_AIS: readonly string[] = [
-  '00',
-  '01',
-  '253',
-  '255',
-  '401',
-  '402',
-  '414',
-  '417',
-  '8003',
-  '8004',
-  '8006',
-  '8010',
-  '8013',
-  '8017',
-  '8018',
-];
+export const GS1_PRIMARY_KEY_AIS: readonly string[] = PRIMARY_KEY_AIS;
 
 const reserved = new Set(RESERVED_CODES.map((c) => c.toLowerCase()));
 

@@ -21,6 +21,7 @@ describe('custom codes', () => {
     ['.well-known', /only A-Z/],
     ['01', /GS1 primary-key AI/],
     ['414', /GS1 primary-key AI/],
+    ['415', /GS1 primary-key AI/],
     ['09506000', /looks like a GS1 key/],
     ['09506000134352', /looks like a GS1 key/],
   ])('refuses %j', (code, reason) => {
