@@ -113,10 +113,6 @@ const KNOWN_CROSSINGS = {
     'jobs/infra/render-worker.ts -> artwork/infra/zxing-symbol-reader.ts',
     'jobs/app/render-export-job.ts -> artwork/app/render-export.ts',
   ],
-  'gs1-catalog': [
-    'exports/infra/prisma-export-selection.ts -> links/infra/gs1-link-rows.ts',
-    'exports/infra/prisma-export-selection.ts -> links/infra/prisma-gs1-link.repository.ts',
-  ],
   redirector: [
     'gs1/app/resolve-digital-link.ts -> links/app/find-link.ts',
     'gs1/app/gs1-page.ts -> pages/app/page-response.ts',

@@ -35,7 +35,7 @@ import { EXPORTS_PREFIX } from './exports/domain/export-job';
 import { subscribeExportStatus } from './exports/infra/export-status.consumer';
 import { startSweeper } from './exports/infra/export-sweeper';
 import { PrismaExportJobRepository } from './exports/infra/prisma-export-job.repository';
-import { PrismaExportSelection } from './exports/infra/prisma-export-selection';
+import { Gs1LinkExportSelection } from './exports/infra/gs1-link-export-selection';
 import { registerExportQueueMetrics } from './exports/infra/export-queue-metrics';
 import { PrismaClient } from './generated/prisma/client';
 import { RegisterRoutes } from './generated/routes';
@@ -80,7 +80,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
   const links = new PrismaGs1LinkRepository(prisma, awaitPublished(relay, logger));
   const exportDeps: ExportDeps = {
     jobs: new PrismaExportJobRepository(prisma),
-    selection: new PrismaExportSelection(prisma),
+    selection: new Gs1LinkExportSelection(links),
     objectStore,
     rateLimiter,
     lease: {
