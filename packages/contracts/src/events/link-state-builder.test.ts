@@ -89,8 +89,8 @@ describe('the links.v1 state builder', () => {
   });
 
   it("resolves a GS1 link to its linkset's default entry, else its destination, else nowhere", () => {
-    const linkset = [
-      { href: 'https://acme.test/recall', linkType: 'gs1:recallStatus' },
+    const linkset: Gs1LinkSource['linkset'] = [
+      { href: 'https://acme.test/recall', linkType: 'gs1:recallStatus', default: false },
       { href: 'https://acme.test/pip', linkType: 'gs1:pip', default: true },
     ];
     expect(gs1LinkState(gs1Link({ linkset }), 'e').destination).toBe('https://acme.test/pip');
