@@ -1,3 +1,5 @@
+import { GS1_LINK_COLUMNS } from './gs1-link-row.mapper';
+
 /*
  * The statements of a bulk import (spec 4.4 rules 3-5), each run once for the whole request with the rows as one
  * JSON parameter, so a 500-record import is three round trips instead of 500.
@@ -13,13 +15,13 @@ export const LOCK_EXISTING_SQL = `SELECT t."id", t."tenant_id", t."domain", t."c
   ORDER BY t."id" FOR UPDATE OF t`;
 
 /** New codes; one inserted concurrently by another request meanwhile is not returned (the caller retries it). */
-export const INSERT_SQL = `INSERT INTO "gs1_link" ("id", "tenant_id", "domain", "code", "gtin", "cpv", "batch", "serial", "expiry",
+export const INSERT_SQL = `INSERT INTO "gs1_link" AS t ("id", "tenant_id", "domain", "code", "gtin", "cpv", "batch", "serial", "expiry",
   "item_description", "destination", "linkset", "ai", "tags", "created_at", "updated_at")
   SELECT r.id, r.tenant_id, r.domain, r.code, r.gtin, r.cpv, r.batch, r.serial, r.expiry, r.item_description, r.destination,
     r.linkset, r.ai, r.tags, r.now, r.now
   FROM ${RECORDSET}
   ON CONFLICT ("domain", "code") DO NOTHING
-  RETURNING *`;
+  RETURNING ${GS1_LINK_COLUMNS}`;
 
 /** Updates of existing codes: the destination re-pointed when given; linkset, ai, expiry, item description and tags only when supplied. */
 export const UPDATE_SQL = `UPDATE "gs1_link" AS t SET
@@ -32,4 +34,4 @@ export const UPDATE_SQL = `UPDATE "gs1_link" AS t SET
     "updated_at" = r.now
   FROM ${RECORDSET}
   WHERE t."id" = r.target_id
-  RETURNING t.*`;
+  RETURNING ${GS1_LINK_COLUMNS}`;

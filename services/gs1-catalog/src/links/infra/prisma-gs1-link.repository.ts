@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { gs1LinkState, linkKey, linksTopic } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { Gs1Link as Gs1LinkRow, Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { Gs1Draft, Gs1LinkFilter, Gs1LinkRepository, UpsertOutcome } from '../app/gs1-link-ports';
 import type { Gs1LinkRecord } from '../domain/gs1-link-record';
-import { fromRaw, toRecord, type RawGs1LinkRow } from './gs1-link-rows';
+import { toRecord } from './gs1-link-row.mapper';
 import { INSERT_SQL, LOCK_EXISTING_SQL, UPDATE_SQL } from './gs1-upsert-sql';
 
 type Tx = Prisma.TransactionClient;
@@ -106,13 +106,13 @@ export class PrismaGs1LinkRepository implements Gs1LinkRepository {
       has_expiry: supplied.expiry,
       has_item_description: supplied.itemDescription,
     }));
-    const raw = await tx.$queryRawUnsafe<RawGs1LinkRow[]>(sql, JSON.stringify(rows));
-    return raw.map(fromRaw);
+    const raw = await tx.$queryRawUnsafe<Gs1LinkRow[]>(sql, JSON.stringify(rows));
+    return raw.map(toRecord);
   }
 }
 
 /** The filter of lists and export selections (spec 2.8): free text over code, destination and tags; ALL tags. */
-export function gs1LinkWhere(tenantId: string, filter: Gs1LinkFilter): Prisma.Gs1LinkWhereInput {
+function gs1LinkWhere(tenantId: string, filter: Gs1LinkFilter): Prisma.Gs1LinkWhereInput {
   return {
     tenantId,
     ...(filter.tags === undefined || filter.tags.length === 0 ? {} : { tags: { hasEvery: filter.tags } }),

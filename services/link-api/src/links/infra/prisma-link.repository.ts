@@ -4,7 +4,7 @@ import { enqueue, type AwaitPublished } from '@waymark/db';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { LinkRecord } from '../domain/link-record';
 import type { LinkPage, LinkRepository } from '../app/link-ports';
-import { toRecord, toRow } from './link-rows';
+import { toRecord, toRow } from './link-row.mapper';
 import type { PgLinkReader } from './pg-link-reader';
 
 /** Links in link-api's schema; each write and its links.v1 event commit together (transactional outbox). */
