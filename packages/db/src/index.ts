@@ -1,6 +1,7 @@
 export { createPrismaClient, type PrismaClientClass, type PrismaClientOptions } from './prisma-client.factory';
 export { poolConfig, type DatabaseTarget } from './pg/pool-config';
 export { parseSchemaName, quoteIdent, schemaNameSchema } from './pg/schema-name';
+export { columnOf, pickFields, selectAs, type Covers } from './pg/field-columns';
 export { PgListener, type PgListenerOptions } from './pg/pg-listener';
 export { runMigrations, type MigrationsResult, type RunMigrationsOptions } from './migrations/run-migrations';
 export type { SharedDdl } from './migrations/shared-ddl';

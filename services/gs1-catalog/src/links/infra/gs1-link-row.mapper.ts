@@ -1,4 +1,5 @@
 import type { Gs1LinksetEntry } from '@waymark/contracts';
+import { pickFields, selectAs, type Covers } from '@waymark/db';
 import type { Gs1Link as Gs1LinkRow } from '../../generated/prisma/client';
 import type { Gs1LinkRecord } from '../domain/gs1-link-record';
 
@@ -25,19 +26,16 @@ const GS1_LINK_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Gs1LinkRecord & keyof Gs1LinkRow)[];
-type Unlisted = Exclude<keyof Gs1LinkRecord, (typeof GS1_LINK_FIELDS)[number]>;
-const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+const everyFieldListed: Covers<Gs1LinkRecord, (typeof GS1_LINK_FIELDS)[number]> = true;
 void everyFieldListed;
 
-const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /** The RETURNING list of the bulk statements: every column of table `t` under its field name, for `toRecord`. */
-export const GS1_LINK_COLUMNS = GS1_LINK_FIELDS.map((field) => `t."${column(field)}" AS "${field}"`).join(', ');
+export const GS1_LINK_COLUMNS = selectAs(GS1_LINK_FIELDS, 't');
 
 /** A row as Prisma returns it, or as a statement returning GS1_LINK_COLUMNS does. */
 export function toRecord(row: Gs1LinkRow): Gs1LinkRecord {
   return {
-    ...(Object.fromEntries(GS1_LINK_FIELDS.map((field) => [field, row[field]])) as Gs1LinkRow),
+    ...pickFields(row, GS1_LINK_FIELDS),
     linkset: row.linkset as Gs1LinksetEntry[],
     ai: row.ai as Record<string, string>,
   };

@@ -1,4 +1,5 @@
 import type { LinkStatus } from '@waymark/contracts';
+import { pickFields, selectAs, type Covers } from '@waymark/db';
 import type { Link as LinkRow, Prisma } from '../../generated/prisma/client';
 import type { LinkRecord } from '../domain/link-record';
 
@@ -21,21 +22,18 @@ const LINK_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof LinkRecord & keyof LinkRow)[];
-type Unlisted = Exclude<keyof LinkRecord, (typeof LINK_FIELDS)[number]>;
-const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+const everyFieldListed: Covers<LinkRecord, (typeof LINK_FIELDS)[number]> = true;
 void everyFieldListed;
 
 /** A link row as read, by Prisma or by plain SQL selecting LINK_COLUMNS. */
 export type LinkRowFields = Pick<LinkRow, (typeof LINK_FIELDS)[number]>;
 
-const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /** The SELECT list of plain-SQL reads: every column under its field name, so `toRecord` maps its rows too. */
-export const LINK_COLUMNS = LINK_FIELDS.map((field) => `"${column(field)}" AS "${field}"`).join(', ');
+export const LINK_COLUMNS = selectAs(LINK_FIELDS);
 
 export function toRecord(row: LinkRowFields): LinkRecord {
   return {
-    ...pick(row),
+    ...pickFields(row, LINK_FIELDS),
     status: row.status as LinkStatus,
     tags: row.tags as Record<string, string>,
     // The column has a default but admits NULL; a record always has a list.
@@ -44,12 +42,5 @@ export function toRecord(row: LinkRowFields): LinkRecord {
 }
 
 export function toRow(record: LinkRecord): Prisma.LinkCreateManyInput {
-  return pick(record);
-}
-
-function pick<T extends LinkRowFields | LinkRecord>(source: T): Pick<T, (typeof LINK_FIELDS)[number]> {
-  return Object.fromEntries(LINK_FIELDS.map((field) => [field, source[field]])) as Pick<
-    T,
-    (typeof LINK_FIELDS)[number]
-  >;
+  return pickFields(record, LINK_FIELDS);
 }
