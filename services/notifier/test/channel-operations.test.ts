@@ -184,12 +184,8 @@ describe('channel operations: get, re-point, test send, secret rotation, redeliv
     expect(signatures).toHaveLength(2);
     expect(verifies(rotated.body.signingSecret, during)).toBe(true);
     expect(verifies(created.signingSecret, during)).toBe(true);
-    expect(
-      verifies(rotated.body.signingSecret, {
-        ...during,
-        headers: { ...during?.headers, 'webhook-signature': signatures[0] },
-      } as ReceivedRequest),
-    ).toBe(true);
+    const newFirst = { ...during, headers: { ...during?.headers, 'webhook-signature': signatures[0] } };
+    expect(verifies(rotated.body.signingSecret, newFirst as ReceivedRequest)).toBe(true);
 
     // A short overlap: once it ends the old secret signs nothing and the sweep drops it.
     const short = await api.call('POST', `/v1/channels/${created.id}/secret/rotate`, { overlapSeconds: 1 });
@@ -280,6 +276,31 @@ describe('channel operations: get, re-point, test send, secret rotation, redeliv
     expect(
       (await api.call('POST', `/v1/channels/${elsewhere.id}/deliveries/${logged.deliveryId}/redeliver`)).status,
     ).toBe(404);
+  });
+
+  it('keeps each series’ own next-attempt times in the log after a redelivery', async () => {
+    receiver.on('/redeliver-series', (nth) => (nth % 2 === 1 ? 500 : 200));
+    const created = await createWebhook('/redeliver-series');
+    const sent = await api.call('POST', `/v1/channels/${created.id}/test`);
+    const log = async (count: number) =>
+      waitFor(
+        async () => {
+          const { body } = await api.call('GET', `/v1/channels/${created.id}/deliveries`);
+          return body.deliveries.length >= count && body.deliveries;
+        },
+        { timeoutMs: 20_000, message: `${count} attempts` },
+      );
+    await log(2);
+    await api.call('POST', `/v1/channels/${created.id}/deliveries/${sent.body.deliveryId}/redeliver`);
+    const attempts = (await log(4)).reverse();
+    expect(attempts.map((a: { attempt: number; outcome: string }) => [a.attempt, a.outcome])).toEqual([
+      [1, 'failed'],
+      [2, 'delivered'],
+      [1, 'failed'],
+      [2, 'delivered'],
+    ]);
+    expect(attempts[0].nextAttemptAt).toBe(attempts[1].at);
+    expect(attempts[2].nextAttemptAt).toBe(attempts[3].at);
   });
 
   it('refuses to redeliver a delivery that is still being attempted', async () => {
