@@ -6,7 +6,8 @@ import { SCOPES } from '@waymark/contracts';
 import { createWaymarkClient } from '@waymark/sdk';
 import { decodeQrSvg, waitFor } from '@waymark/testkit';
 import { visit } from '../system/support/visitor';
-import { startWebhookReceiver, type WebhookReceiver } from '../system/support/webhook-receiver';
+import { Webhook } from 'standardwebhooks';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../system/support/webhook-receiver';
 import { verifiedDeliveries } from '../system/support/webhooks';
 import { startEmbeddedWaymark, type EmbeddedWaymark } from '../support/embedded-waymark';
 import { gs1Csv } from './support/gs1-csv';
@@ -118,6 +119,64 @@ describe('the waymark CLI against the embedded system', () => {
       { timeoutMs: 30_000, intervalMs: 500, message: 'the click in `waymark analytics --csv`' },
     );
     expect(csv.split('\n')[0]).toBe('section,key,total,clicks,scans,humans,bots,unique_visitors');
+  });
+
+  it('gets, tests, re-points a channel, rotates its secret and redelivers, both secrets verifying meanwhile', async () => {
+    const got = await waymarkJson<{ id: string; signingSecret?: string }>(['channels', 'get', channel.id], env);
+    expect(got).toMatchObject({ id: channel.id, config: { url: `${receiver.base}/cli-hook` } });
+    expect(got.signingSecret).toBeUndefined();
+
+    const verify = (secret: string, r: ReceivedWebhook) =>
+      new Webhook(secret).verify(r.body, Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)])));
+
+    const sent = await waymarkJson<{ eventId: string; test: boolean }>(['channels', 'test', channel.id], env);
+    expect(sent.test).toBe(true);
+    const [testDelivery] = await waitFor(
+      () => {
+        const found = receiver.received.filter((r) => r.status < 300 && r.headers['webhook-id'] === sent.eventId);
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 30_000, message: 'the test event' },
+    );
+    expect(verify(channel.signingSecret, testDelivery as ReceivedWebhook)).toMatchObject({
+      event: 'click',
+      test: true,
+    });
+
+    const refused = await waymark(['channels', 'update', channel.id, '--url', 'https://127.0.0.1/hook'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('loopback');
+    const moved = await waymarkJson(['channels', 'update', channel.id, '--url', `${receiver.base}/cli-moved`], env);
+    expect(moved).toMatchObject({ config: { url: `${receiver.base}/cli-moved` } });
+
+    const rotated = await waymarkJson<{ signingSecret: string; previousSecretExpiresAt: string }>(
+      ['channels', 'rotate-secret', channel.id, '--overlap', '3600'],
+      env,
+    );
+    expect(rotated.signingSecret).toMatch(/^whsec_/);
+    const log = await waymarkJson<{ deliveries: { deliveryId: string; eventId: string; test: boolean }[] }>(
+      ['deliveries', channel.id],
+      env,
+    );
+    const click = log.deliveries.find((d) => !d.test);
+    expect(log.deliveries.some((d) => d.test && d.eventId === sent.eventId)).toBe(true);
+    const again = await waymarkJson<{ eventId: string }>(
+      ['deliveries', 'redeliver', channel.id, click?.deliveryId ?? ''],
+      env,
+    );
+    expect(again.eventId).toBe(click?.eventId);
+    const [redelivered] = await waitFor(
+      () => {
+        const found = receiver.received.filter(
+          (r) => r.path === '/cli-moved' && r.status < 300 && r.headers['webhook-id'] === click?.eventId,
+        );
+        return found.length > 0 && found;
+      },
+      { timeoutMs: 30_000, message: 'the redelivery at the new URL' },
+    );
+    expect(verify(rotated.signingSecret, redelivered as ReceivedWebhook)).toMatchObject({ code: 'cli-hello' });
+    expect(verify(channel.signingSecret, redelivered as ReceivedWebhook)).toMatchObject({ code: 'cli-hello' });
+    channel = { ...channel, signingSecret: rotated.signingSecret };
   });
 
   it('imports 2,000 GS1 records from a CSV file, reporting the 10 bad rows with their lines in the error file', async () => {

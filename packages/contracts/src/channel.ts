@@ -25,10 +25,14 @@ export const ChannelCreate = z.discriminatedUnion('type', [
 ]);
 export type ChannelCreate = z.output<typeof ChannelCreate>;
 
-/** PATCH /v1/channels/{id}: pause/resume or rename. Pausing stops pending retries at once (spec 3.3). */
+/**
+ * PATCH /v1/channels/{id}: pause/resume, rename, or move a URL channel to another URL (screened like a new one).
+ * Pausing stops pending retries at once (spec 3.3). An email address is not changed here: it needs a new opt-in.
+ */
 export const ChannelPatch = z.strictObject({
   enabled: z.boolean().optional(),
   name: ChannelName.optional(),
+  config: UrlConfig.optional(),
 });
 export type ChannelPatch = z.infer<typeof ChannelPatch>;
 
@@ -54,3 +58,20 @@ export const ChannelListQuery = z.object({
 });
 export type ChannelListQuery = z.output<typeof ChannelListQuery>;
 export type ChannelList = z.infer<typeof ChannelList>;
+
+/** Longest overlap a secret rotation may keep the old secret valid: 7 days. */
+export const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+/** POST /v1/channels/{id}/secret/rotate body; without `overlapSeconds` the service's default overlap applies. */
+export const SecretRotate = z.strictObject({
+  overlapSeconds: z.number().int().min(0).max(MAX_SECRET_OVERLAP_SECONDS).optional(),
+});
+export type SecretRotate = z.infer<typeof SecretRotate>;
+
+/** The rotation's answer: the new secret, shown this once, and until when the old one still signs. */
+export const SecretRotation = z.object({
+  channelId: Id,
+  signingSecret: z.string().startsWith('whsec_'),
+  previousSecretExpiresAt: IsoDateTime.nullable(),
+});
+export type SecretRotation = z.infer<typeof SecretRotation>;

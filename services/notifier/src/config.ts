@@ -75,6 +75,7 @@ export const configSchema = z.object({
   /** Base of the confirmation link in opt-in mails, e.g. https://api.example.com (the gateway routes it here). */
   PUBLIC_BASE_URL: env.url(['http', 'https']).optional(),
   EMAIL_CONFIRMATION_TTL: env.duration().default(48 * 3_600_000),
+  SECRET_ROTATION_OVERLAP: env.duration().default(24 * 3_600_000), // old signing secret still signs after a rotation
   /** smtp(s)://user:pass@host:port. Without it mail is written to MAIL_DIR (the embedded mode). */
   SMTP_URL: env.url(['smtp', 'smtps']).optional(),
   MAIL_DIR: z.string().min(1).optional(),

@@ -145,6 +145,7 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     resolve,
     clock,
     confirmation: { baseUrl: publicBaseUrl(config), ttlMs: config.EMAIL_CONFIRMATION_TTL },
+    secretOverlapMs: config.SECRET_ROTATION_OVERLAP,
   });
   // Idempotency-Key of POSTs, kept in this service's schema; its own small pool, so the API never waits on Prisma's.
   const idempotencyPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, 2));

@@ -28,7 +28,7 @@ const CHANNEL_COLUMNS: Column<ChannelRow>[] = [
 const URL_TYPES = ['webhook', 'zapier', 'n8n', 'slack'] as const;
 type UrlType = (typeof URL_TYPES)[number];
 
-/** `waymark channels list|create|update|delete`: where clicks and scans are announced. */
+/** `waymark channels list|get|create|update|test|rotate-secret|delete`: where clicks and scans are announced. */
 export function registerChannelCommands(program: Command): void {
   const channels = program.command('channels').description('notification channels: webhook, zapier, n8n, slack, email');
 
@@ -42,6 +42,17 @@ export function registerChannelCommands(program: Command): void {
       const query = { limit: Math.min(200, o.limit) };
       const found = await reachable(firstItems(api.paginate('/v1/channels', { query }), o.limit));
       emit(context, { channels: found }, (d) => renderTable(d.channels, CHANNEL_COLUMNS, '(no channels)'));
+    });
+
+  channels
+    .command('get')
+    .description('show one channel (never its secret)')
+    .argument('<id>')
+    .action(async (id: string, _o: unknown, self: Command) => {
+      const context = contextOf(self);
+      const { api } = connect(context);
+      const channel = await unwrap(api.GET('/v1/channels/{id}', { params: { path: { id } } }));
+      emit(context, channel, (c) => renderRecord(c as unknown as Record<string, unknown>));
     });
 
   channels
@@ -77,22 +88,59 @@ export function registerChannelCommands(program: Command): void {
 
   channels
     .command('update')
-    .description('rename, enable or disable a channel')
+    .description('rename, enable or disable a channel, or move a URL channel to a new URL')
     .argument('<id>')
     .option('--name <name>', 'new name')
+    .option('--url <url>', "new URL (webhook, zapier, n8n, slack), checked like a new channel's")
     .option('--enable', 'resume deliveries')
     .option('--disable', 'pause deliveries (pending retries stop)')
-    .action(async (id: string, o: { name?: string; enable?: boolean; disable?: boolean }, self: Command) => {
+    .action(
+      async (id: string, o: { name?: string; url?: string; enable?: boolean; disable?: boolean }, self: Command) => {
+        const context = contextOf(self);
+        if (o.enable && o.disable) throw usageError('--enable and --disable exclude each other');
+        const enabled = o.enable ? true : o.disable ? false : undefined;
+        if (o.name === undefined && o.url === undefined && enabled === undefined)
+          throw usageError('nothing to change: give --name, --url, --enable or --disable');
+        const { api } = connect(context);
+        const config = o.url === undefined ? undefined : { url: o.url };
+        const channel = await unwrap(
+          api.PATCH('/v1/channels/{id}', { params: { path: { id } }, body: { name: o.name, enabled, config } }),
+        );
+        emit(context, channel, (c) => renderRecord(c as unknown as Record<string, unknown>));
+      },
+    );
+
+  channels
+    .command('test')
+    .description('send a signed sample click event, marked "test": true (see `waymark deliveries CHANNEL_ID`)')
+    .argument('<id>')
+    .action(async (id: string, _o: unknown, self: Command) => {
       const context = contextOf(self);
-      if (o.enable && o.disable) throw usageError('--enable and --disable exclude each other');
-      const enabled = o.enable ? true : o.disable ? false : undefined;
-      if (o.name === undefined && enabled === undefined)
-        throw usageError('nothing to change: give --name, --enable or --disable');
       const { api } = connect(context);
-      const channel = await unwrap(
-        api.PATCH('/v1/channels/{id}', { params: { path: { id } }, body: { name: o.name, enabled } }),
-      );
-      emit(context, channel, (c) => renderRecord(c as unknown as Record<string, unknown>));
+      const sent = await unwrap(api.POST('/v1/channels/{id}/test', { params: { path: { id } } }));
+      emit(context, sent, (d) => `test event ${d.eventId} scheduled as delivery ${d.deliveryId}\n`);
+    });
+
+  channels
+    .command('rotate-secret')
+    .description("replace a signed channel's secret; prints the new one once, the old one signs during the overlap")
+    .argument('<id>')
+    .option(
+      '--overlap <seconds>',
+      "how long the old secret keeps signing (0-604800; default: the service's, 24 h)",
+      boundedNumber(0, 604_800),
+    )
+    .action(async (id: string, o: { overlap?: number }, self: Command) => {
+      const context = contextOf(self);
+      const { api } = connect(context);
+      const body = o.overlap === undefined ? {} : { overlapSeconds: o.overlap };
+      const rotated = await unwrap(api.POST('/v1/channels/{id}/secret/rotate', { params: { path: { id } }, body }));
+      emit(context, rotated, (r) => {
+        const until = r.previousSecretExpiresAt
+          ? `the old secret keeps signing until ${r.previousSecretExpiresAt}`
+          : 'the old secret no longer signs';
+        return `signing secret (shown once): ${r.signingSecret}\n${until}\n`;
+      });
     });
 
   channels

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { reachable } from '../api/api-answer';
+import { reachable, unwrap } from '../api/api-answer';
 import { connect, firstItems } from '../api/connect';
 import { contextOf, emit } from '../output/cli-context';
 import { type Column, renderTable } from '../output/table';
@@ -7,6 +7,7 @@ import { boundedNumber } from './option-parsers';
 
 interface AttemptRow {
   at: string;
+  deliveryId: string;
   eventId: string;
   attempt: number;
   outcome: string;
@@ -14,22 +15,43 @@ interface AttemptRow {
   errorKind: string | null;
   durationMs: number;
   terminal: boolean;
+  test: boolean;
 }
 
 const ATTEMPT_COLUMNS: Column<AttemptRow>[] = [
   { header: 'at', value: (a) => a.at },
+  { header: 'delivery', value: (a) => a.deliveryId },
   { header: 'event', value: (a) => a.eventId },
   { header: 'attempt', value: (a) => a.attempt },
   { header: 'outcome', value: (a) => a.outcome },
   { header: 'HTTP', value: (a) => a.httpStatus ?? a.errorKind },
   { header: 'ms', value: (a) => a.durationMs },
   { header: 'final', value: (a) => (a.terminal ? 'yes' : '') },
+  { header: 'test', value: (a) => (a.test ? 'yes' : '') },
 ];
 
-/** `waymark deliveries CHANNEL_ID`: the channel's delivery log, newest first. */
+/**
+ * `waymark deliveries CHANNEL_ID`: the channel's delivery log, newest first; `waymark deliveries redeliver CHANNEL_ID
+ * DELIVERY_ID` sends one delivery again (a channel id never reads `redeliver`, so the two do not collide).
+ */
 export function registerDeliveriesCommand(program: Command): void {
-  program
-    .command('deliveries')
+  const deliveries = program.command('deliveries');
+  deliveries
+    .command('redeliver')
+    .description('send one finished delivery again: same webhook-id and body, a fresh series of attempts')
+    .argument('<channel-id>')
+    .argument('<delivery-id>', 'the `delivery` column of `waymark deliveries CHANNEL_ID`')
+    .action(async (channelId: string, deliveryId: string, _o: unknown, self: Command) => {
+      const context = contextOf(self);
+      const { api } = connect(context);
+      const scheduled = await unwrap(
+        api.POST('/v1/channels/{id}/deliveries/{deliveryId}/redeliver', {
+          params: { path: { id: channelId, deliveryId } },
+        }),
+      );
+      emit(context, scheduled, (d) => `delivery ${d.deliveryId} (event ${d.eventId}) scheduled again\n`);
+    });
+  deliveries
     .description("a channel's delivery attempts, newest first (outcome, HTTP status, duration)")
     .argument('<channel-id>')
     .option('--limit <n>', 'how many (1-1000, default 50)', boundedNumber(1, 1000), 50)

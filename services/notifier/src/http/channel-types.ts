@@ -55,6 +55,36 @@ export interface ChannelPatchBody {
    * @maxLength 100
    */
   name?: string;
+  /** URL channels only: the new URL, checked exactly like a new channel's. */
+  config?: UrlChannelConfig;
+}
+
+export interface SecretRotateBody {
+  /**
+   * How long the old secret keeps signing, in seconds: 0 to 604800 (7 days). Default: the service's overlap (24 h).
+   * @isInt
+   * @minimum 0
+   * @maximum 604800
+   */
+  overlapSeconds?: number;
+}
+
+export interface SecretRotationView {
+  channelId: string;
+  /** The new `whsec_` secret: shown in this response only. */
+  signingSecret: string;
+  /** Until when the old secret still signs deliveries; null when it was dropped at once. */
+  previousSecretExpiresAt: DateTime | null;
+}
+
+/** A delivery scheduled by a test send or a redelivery; its attempts appear in the channel's delivery log. */
+export interface DeliveryScheduledView {
+  deliveryId: string;
+  channelId: string;
+  /** The `webhook-id` of its attempts. */
+  eventId: string;
+  /** True for a test send. */
+  test: boolean;
 }
 
 export interface ChannelView {
@@ -75,6 +105,8 @@ export interface ChannelView {
 
 export interface DeliveryAttemptView {
   id: string;
+  /** The delivery (one event to one channel) the attempt belongs to: what `redeliver` takes. */
+  deliveryId: string;
   channelId: string;
   /** The click event id: the `webhook-id` header, identical on every attempt. */
   eventId: string;
@@ -99,6 +131,8 @@ export interface DeliveryAttemptView {
   responseSnippet: string | null;
   /** True when no further attempt follows. */
   terminal: boolean;
+  /** True for the attempts of a test send (POST /v1/channels/{id}/test). */
+  test: boolean;
   /**
    * After a failed attempt that is not the last: when the next attempt ran, or is due while the delivery waits. Null
    * after a delivered or terminal attempt, or when the retry was dropped (channel disabled or deleted).

@@ -16,7 +16,7 @@ import {
   Tags,
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
-import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
+import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id, SecretRotate } from '@waymark/contracts';
 import type { HttpErrorBody } from '@waymark/http';
 import type { ChannelUseCases } from '../channels/app/channel-use-cases';
 import type {
@@ -25,6 +25,9 @@ import type {
   ChannelPatchBody,
   ChannelView,
   DeliveryListView,
+  DeliveryScheduledView,
+  SecretRotateBody,
+  SecretRotationView,
 } from './channel-types';
 
 @Route('v1/channels')
@@ -75,7 +78,20 @@ export class ChannelsController extends Controller {
   }
 
   /**
-   * Pauses, resumes or renames a channel. Pausing stops pending retries at once.
+   * One channel, as the list shows it (never its secret).
+   * @summary Get a notification channel
+   */
+  @Get('{id}')
+  @Security('api_key', ['notifications:read'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async getChannel(@Path() id: string, @Request() req: ExpressRequest): Promise<ChannelView> {
+    return this.useCases.getChannel(principalOf(req).tenantId, Id.parse(id));
+  }
+
+  /**
+   * Pauses, resumes or renames a channel, or moves a URL channel to a new URL (checked like a new channel's; pending
+   * retries go to the new URL). Pausing stops pending retries at once. An email address cannot be changed.
    * @summary Update a notification channel
    */
   @Patch('{id}')
@@ -88,6 +104,63 @@ export class ChannelsController extends Controller {
     @Request() req: ExpressRequest,
   ): Promise<ChannelView> {
     return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
+  }
+
+  /**
+   * Sends a sample `click` event, signed like any delivery and marked `"test": true` in the body, to a webhook-class
+   * or Slack channel. It is a delivery of its own: retried on the usual schedule and listed in the delivery log with
+   * `test: true`.
+   * @summary Send a test event to a channel
+   */
+  @Post('{id}/test')
+  @Security('api_key', ['notifications:write'])
+  @SuccessResponse(202, 'Scheduled')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(409, 'conflict')
+  public async sendTestEvent(@Path() id: string, @Request() req: ExpressRequest): Promise<DeliveryScheduledView> {
+    const scheduled = await this.useCases.sendTestEvent(principalOf(req).tenantId, Id.parse(id));
+    this.setStatus(202);
+    return scheduled;
+  }
+
+  /**
+   * Replaces a signed channel's secret. The new `whsec_` secret is in this response only. The old one keeps signing
+   * for `overlapSeconds` (default 24 h, at most 7 days; 0 drops it at once): meanwhile every delivery carries both
+   * signatures in `webhook-signature`, the new one first, so either secret verifies it.
+   * @summary Rotate a channel's signing secret
+   */
+  @Post('{id}/secret/rotate')
+  @Security('api_key', ['notifications:write'])
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  public async rotateSecret(
+    @Path() id: string,
+    @Request() req: ExpressRequest,
+    @Body() body?: SecretRotateBody,
+  ): Promise<SecretRotationView> {
+    return this.useCases.rotateSecret(principalOf(req).tenantId, Id.parse(id), SecretRotate.parse(body ?? {}));
+  }
+
+  /**
+   * Starts a fresh attempt series of one finished delivery (`deliveryId` of the delivery log): the same body and the
+   * same `webhook-id`, attempts counted from 1 again.
+   * @summary Redeliver one delivery
+   */
+  @Post('{id}/deliveries/{deliveryId}/redeliver')
+  @Security('api_key', ['notifications:write'])
+  @SuccessResponse(202, 'Scheduled')
+  @Response<HttpErrorBody>(400, 'validation_failed')
+  @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(409, 'conflict')
+  public async redeliver(
+    @Path() id: string,
+    @Path() deliveryId: string,
+    @Request() req: ExpressRequest,
+  ): Promise<DeliveryScheduledView> {
+    const scheduled = await this.useCases.redeliver(principalOf(req).tenantId, Id.parse(id), Id.parse(deliveryId));
+    this.setStatus(202);
+    return scheduled;
   }
 
   /**

@@ -28,3 +28,18 @@ describe('webhook signature', () => {
     expect(() => new Webhook(secret).verify('{"a":2}', { ...headers })).toThrow();
   });
 });
+
+describe('webhook signature during a secret rotation', () => {
+  it('carries one signature per secret, the new one first, and either secret verifies it', () => {
+    const [next, previous, stranger] = [newSigningSecret(), newSigningSecret(), newSigningSecret()];
+    const body = JSON.stringify({ event: 'click', code: 'abc' });
+    const headers = webhookHeaders([signingKeyOf(next), signingKeyOf(previous)], 'evt_1', new Date(), body);
+    const timestamp = Number(headers['webhook-timestamp']);
+    expect(headers['webhook-signature']).toBe(
+      `${signWebhook(signingKeyOf(next), 'evt_1', timestamp, body)} ${signWebhook(signingKeyOf(previous), 'evt_1', timestamp, body)}`,
+    );
+    expect(new Webhook(next).verify(body, { ...headers })).toEqual(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, { ...headers })).toEqual(JSON.parse(body));
+    expect(() => new Webhook(stranger).verify(body, { ...headers })).toThrow();
+  });
+});

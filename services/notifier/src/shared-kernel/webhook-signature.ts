@@ -32,11 +32,17 @@ export interface SignedHeaders {
   'webhook-signature': string;
 }
 
-export function webhookHeaders(key: Buffer, webhookId: string, at: Date, body: string): SignedHeaders {
+/**
+ * The signed headers. With several keys (during a secret rotation: the new one first) `webhook-signature` holds one
+ * `v1,` signature per key, space-separated, and a Standard Webhooks verifier accepts the delivery with any of them.
+ */
+export function webhookHeaders(keys: Buffer | Buffer[], webhookId: string, at: Date, body: string): SignedHeaders {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'webhook-id': webhookId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(key, webhookId, timestamp, body),
+    'webhook-signature': (Array.isArray(keys) ? keys : [keys])
+      .map((key) => signWebhook(key, webhookId, timestamp, body))
+      .join(' '),
   };
 }

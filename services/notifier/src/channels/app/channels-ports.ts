@@ -1,4 +1,4 @@
-import type { ChannelPatch, DeliveryAttempt, KeysetPosition } from '@waymark/contracts';
+import type { ChannelPatch, ClickEvent, DeliveryAttempt, KeysetPosition } from '@waymark/contracts';
 import type { ChannelRecord } from '../domain/channel-record';
 import type { Resolve } from '../../shared-kernel/public-host';
 import type { SecretBox } from '../domain/secret-box';
@@ -39,6 +39,12 @@ export interface ChannelRepository {
    * Resolves whether the row was changed.
    */
   replaceSealedSecret(channelId: string, expected: string, next: string): Promise<boolean>;
+  /**
+   * Seals in `nextCiphertext` as the channel's secret. The secret it replaces keeps signing until `previousExpiresAt`
+   * (null: it is dropped at once); one still kept from an earlier rotation is dropped. Resolves false when the
+   * tenant has no such signed channel.
+   */
+  rotateSecret(tenantId: string, id: string, nextCiphertext: string, previousExpiresAt: Date | null): Promise<boolean>;
   /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
   hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean>;
   /** Uses an unexpired, unused token once; resolves with the confirmed channel, or null. */
@@ -53,6 +59,26 @@ export interface AttemptLog {
     beforeId: bigint | null,
     outcome?: DeliveryAttempt['outcome'],
   ): Promise<{ attempts: DeliveryAttempt[]; more: boolean }>;
+}
+
+/** What a redelivery request found. */
+export type RedeliveryResult = 'scheduled' | 'not_found' | 'pending';
+
+/** New attempt series the API asks for; the delivery worker runs them like any other. */
+export interface DeliveryRequests {
+  /**
+   * Schedules a test send of `event` to one channel, due now, in the body the channel's type gets (a Slack message
+   * for Slack); resolves with the delivery's id.
+   */
+  scheduleTest(channel: Pick<ChannelRecord, 'id' | 'type'>, eventId: string, event: ClickEvent): Promise<string>;
+  /**
+   * Starts a fresh attempt series of a finished delivery of this channel: same event id and body, attempts from 1.
+   * `pending` when it is still being attempted.
+   */
+  redeliver(
+    channelId: string,
+    deliveryId: bigint,
+  ): Promise<{ result: RedeliveryResult; eventId?: string; test?: boolean }>;
 }
 
 export interface OutgoingMail {
@@ -71,11 +97,13 @@ export interface MailSender {
 /** The ports the channel use cases share; each use case takes only the ones it names. */
 export interface ChannelDeps {
   channels: ChannelRepository;
-  deliveries: AttemptLog;
+  deliveries: AttemptLog & DeliveryRequests;
   secrets: SecretBox;
   mail: MailSender;
   urlPolicy: WebhookUrlPolicy;
   resolve: Resolve;
   clock: () => Date;
   confirmation: { baseUrl: string; ttlMs: number };
+  /** How long a rotated-out signing secret keeps signing when the request does not say (SECRET_ROTATION_OVERLAP). */
+  secretOverlapMs: number;
 }

@@ -54,10 +54,10 @@ export function hashToken(token: string): string {
 }
 
 /**
- * URL rules at creation: the static ones, then every address the host resolves to right now. Resolves with the URL
+ * URL rules at creation (and on a PATCH of the URL): the static ones, then every address the host resolves to right now. Resolves with the URL
  * as it was judged, normalised.
  */
-async function assertReachableUrl(deps: Pick<Deps, 'urlPolicy' | 'resolve'>, url: string): Promise<string> {
+export async function assertReachableUrl(deps: Pick<Deps, 'urlPolicy' | 'resolve'>, url: string): Promise<string> {
   const verdict = checkWebhookUrl(url, deps.urlPolicy);
   if (!verdict.ok) throw invalidUrl(verdict.reason);
   if (verdict.trusted) return verdict.url;

@@ -11,9 +11,9 @@ import {
 } from '@waymark/contracts';
 import { toChannel } from '../domain/channel-record';
 import type { ChannelDeps } from './channels-ports';
-import { hashToken } from './create-channel';
+import { assertReachableUrl, hashToken } from './create-channel';
 
-const notFound = () => new DomainError('not_found', 'No such channel');
+export const notFound = () => new DomainError('not_found', 'No such channel');
 
 /** A page of the tenant's channels, oldest first. The cursor is the position (createdAt, id) of the page's last one. */
 export async function listChannels(
@@ -29,14 +29,34 @@ export async function listChannels(
   return { channels: page.map(toChannel), nextCursor };
 }
 
-/** Pause/resume or rename; pausing cancels the channel's pending retries at once (spec 3.3). */
+/**
+ * Pause/resume, rename or re-point; pausing cancels the channel's pending retries at once (spec 3.3). A new URL is
+ * screened exactly as at creation and stored as it was judged; pending retries go to it.
+ */
 export async function updateChannel(
-  deps: Pick<ChannelDeps, 'channels'>,
+  deps: Pick<ChannelDeps, 'channels' | 'urlPolicy' | 'resolve'>,
   tenantId: string,
   id: string,
   patch: ChannelPatch,
 ): Promise<Channel> {
+  if (patch.config) {
+    const found = await deps.channels.find(tenantId, id);
+    if (!found) throw notFound();
+    if (!('url' in found.config)) {
+      throw new DomainError('validation_failed', 'an email channel’s address cannot be changed; create a new channel', [
+        { path: 'config', message: 'email channels have no url' },
+      ]);
+    }
+    patch = { ...patch, config: { url: await assertReachableUrl(deps, patch.config.url) } };
+  }
   const record = await deps.channels.update(tenantId, id, patch, patch.enabled === false ? 'paused' : null);
+  if (!record) throw notFound();
+  return toChannel(record);
+}
+
+/** One channel as the list shows it (no secret); another tenant's channel is not found. */
+export async function getChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, id: string): Promise<Channel> {
+  const record = await deps.channels.find(tenantId, id);
   if (!record) throw notFound();
   return toChannel(record);
 }

@@ -121,6 +121,31 @@ export class PrismaChannelRepository implements ChannelRepository {
     return count === 1;
   }
 
+  /**
+   * One statement, so a delivery claimed meanwhile sees either both old secrets or the new pair. The replaced secret
+   * keeps its sealed form (sealing binds it to the channel id, which does not change). Nothing is published: the
+   * channel's state on channels.v1 does not include its secret.
+   */
+  async rotateSecret(
+    tenantId: string,
+    id: string,
+    nextCiphertext: string,
+    previousExpiresAt: Date | null,
+  ): Promise<boolean> {
+    const count = await this.prisma.$executeRawUnsafe(
+      `UPDATE "channel"
+          SET "previous_secret_ciphertext" = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE "secret_ciphertext" END,
+              "previous_secret_expires_at" = $4::timestamptz,
+              "secret_ciphertext" = $3, "updated_at" = now()
+        WHERE "id" = $1 AND "tenant_id" = $2 AND "secret_ciphertext" IS NOT NULL`,
+      id,
+      tenantId,
+      nextCiphertext,
+      previousExpiresAt?.toISOString() ?? null,
+    );
+    return count === 1;
+  }
+
   /** Whether a token is unexpired and unused, without using it (the landing page a GET shows). */
   async hasPendingConfirmation(tokenHash: string, now: Date): Promise<boolean> {
     return (

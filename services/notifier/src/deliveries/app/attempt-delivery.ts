@@ -45,12 +45,23 @@ async function send(deps: AttemptDeps, delivery: ClaimedDelivery, at: Date): Pro
   if (delivery.channelType === 'email') return sendMail(deps, delivery);
   const url = delivery.config.url ?? '';
   if (!delivery.secretCiphertext) return deps.webhooks.send(url, {}, delivery.body);
-  const secret = deps.secrets.open(delivery.secretCiphertext, delivery.channelId);
-  return deps.webhooks.send(
-    url,
-    { ...webhookHeaders(signingKeyOf(secret), delivery.eventId, at, delivery.body) },
-    delivery.body,
-  );
+  const keys = [signingKeyOf(deps.secrets.open(delivery.secretCiphertext, delivery.channelId))];
+  const previous = openPrevious(deps, delivery);
+  if (previous) keys.push(previous);
+  return deps.webhooks.send(url, { ...webhookHeaders(keys, delivery.eventId, at, delivery.body) }, delivery.body);
+}
+
+/**
+ * The rotated-out secret's key while its overlap lasts. The re-sealing of a key rotation covers only current
+ * secrets, so one no configured key opens any more is skipped: the current signature still verifies.
+ */
+function openPrevious(deps: AttemptDeps, delivery: ClaimedDelivery): Buffer | null {
+  if (!delivery.previousSecretCiphertext) return null;
+  try {
+    return signingKeyOf(deps.secrets.open(delivery.previousSecretCiphertext, delivery.channelId));
+  } catch {
+    return null;
+  }
 }
 
 async function sendMail(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<SendOutcome> {

@@ -22,6 +22,8 @@ export interface ClaimedDelivery {
   channelType: ChannelType;
   config: { url?: string; email?: string };
   secretCiphertext: string | null;
+  /** The secret a rotation replaced, while its overlap lasts: deliveries carry its signature too. */
+  previousSecretCiphertext?: string | null;
   /** The click event's traceparent, when it was traced. */
   traceParent?: string | null;
   /**

@@ -2,6 +2,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 
 /** What an attempt of the log needs to know when its delivery is tried next. */
 export interface LoggedAttempt {
+  id: bigint;
   deliveryId: bigint;
   attempt: number;
   outcome: string;
@@ -20,18 +21,20 @@ export async function nextAttemptTimes(prisma: PrismaClient, attempts: LoggedAtt
   const [later, waiting] = await Promise.all([
     prisma.deliveryAttempt.findMany({
       where: { deliveryId: { in: deliveryIds } },
-      select: { deliveryId: true, attempt: true, at: true },
+      select: { id: true, deliveryId: true, attempt: true, at: true },
+      orderBy: { id: 'asc' },
     }),
     prisma.delivery.findMany({
       where: { id: { in: deliveryIds }, status: 'pending' },
       select: { id: true, attempts: true, nextAttemptAt: true },
     }),
   ]);
-  const ranAt = new Map(later.map((row) => [`${row.deliveryId}:${row.attempt}`, row.at]));
   const dueAt = new Map(waiting.map((row) => [`${row.id}:${row.attempts + 1}`, row.nextAttemptAt]));
+  // A redelivery numbers its attempts from 1 again, so the next attempt is the first one logged after this one.
+  const ranAfter = (a: LoggedAttempt) =>
+    later.find((row) => row.deliveryId === a.deliveryId && row.attempt === a.attempt + 1 && row.id > a.id)?.at;
   return attempts.map((a) => {
     if (a.outcome !== 'failed' || a.terminal) return null;
-    const next = `${a.deliveryId}:${a.attempt + 1}`;
-    return ranAt.get(next) ?? dueAt.get(next) ?? null;
+    return ranAfter(a) ?? dueAt.get(`${a.deliveryId}:${a.attempt + 1}`) ?? null;
   });
 }

@@ -1,4 +1,5 @@
-import { ChannelType, type DeliveryAttempt, type DeliveryErrorKind } from '@waymark/contracts';
+import { ChannelType, type ClickEvent, type DeliveryAttempt, type DeliveryErrorKind } from '@waymark/contracts';
+import { slackBody } from '../domain/delivery-content';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -6,6 +7,7 @@ import type {
   DeliveryRepository,
   FanOutItem,
 } from '../app/deliveries-ports';
+import type { RedeliveryResult } from '../../channels/app/channels-ports';
 import { nextAttemptTimes } from './next-attempt-times';
 import type { PrismaClient } from '../../generated/prisma/client';
 
@@ -43,6 +45,8 @@ UPDATE "delivery" d SET "lease_until" = now() + $4::int * interval '1 millisecon
  WHERE d."id" = chosen."id" AND c."id" = d."channel_id"
 RETURNING d."id"::text AS "id", d."channel_id" AS "channelId", d."event_id" AS "eventId", d."body", d."attempts",
           c."tenant_id" AS "tenantId", c."type" AS "channelType", c."config", c."secret_ciphertext" AS "secretCiphertext",
+          CASE WHEN c."previous_secret_expires_at" > now() THEN c."previous_secret_ciphertext" END
+            AS "previousSecretCiphertext",
           d."lease_until"::text AS "leaseUntil", d."trace_parent" AS "traceParent"`;
 
 // Hands back claims never attempted (a stopping worker), only where the lease is still the one we took.
@@ -74,6 +78,14 @@ SELECT r."delivery_id", a."channel_id", a."event_id", r."attempt", r."at", r."ou
        r."duration_ms", r."response_snippet", r."terminal"
   FROM r JOIN advanced a ON a."id" = r."delivery_id"`;
 
+// A fresh attempt series of a finished delivery: same row, so the same event id and body; attempts count from 1 again
+// and retention counts from now. A pending delivery is left alone (it is still being attempted).
+const REDELIVER_SQL = `
+UPDATE "delivery" SET "status" = 'pending', "attempts" = 0, "next_attempt_at" = now(), "lease_until" = NULL,
+                      "created_at" = now()
+ WHERE "id" = $1 AND "channel_id" = $2 AND "status" <> 'pending'
+RETURNING "event_id" AS "eventId", "test"`;
+
 /** The durable delivery schedule and the attempt log, in the notifier's schema. */
 export class PrismaDeliveryRepository implements DeliveryRepository {
   constructor(private readonly prisma: PrismaClient) {}
@@ -90,6 +102,31 @@ export class PrismaDeliveryRepository implements DeliveryRepository {
       trace_parent: i.traceParent,
     }));
     return this.prisma.$executeRawUnsafe(FAN_OUT_SQL, JSON.stringify(rows));
+  }
+
+  /** Schedules a test send to one channel, due now; the insert trigger wakes every instance's worker. */
+  async scheduleTest(channel: { id: string; type: ChannelType }, eventId: string, event: ClickEvent): Promise<string> {
+    const body = channel.type === 'slack' ? slackBody(event) : JSON.stringify(event);
+    const row = await this.prisma.delivery.create({
+      data: { channelId: channel.id, eventId, body, nextAttemptAt: new Date(), test: true },
+      select: { id: true },
+    });
+    return row.id.toString();
+  }
+
+  /** A fresh attempt series of a finished delivery of this channel; `pending` while it is still being attempted. */
+  async redeliver(
+    channelId: string,
+    deliveryId: bigint,
+  ): Promise<{ result: RedeliveryResult; eventId?: string; test?: boolean }> {
+    const [row] = await this.prisma.$queryRawUnsafe<{ eventId: string; test: boolean }[]>(
+      REDELIVER_SQL,
+      deliveryId,
+      channelId,
+    );
+    if (row) return { result: 'scheduled', eventId: row.eventId, test: row.test };
+    const exists = await this.prisma.delivery.count({ where: { id: deliveryId, channelId } });
+    return { result: exists > 0 ? 'pending' : 'not_found' };
   }
 
   async claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]> {
@@ -139,9 +176,10 @@ export class PrismaDeliveryRepository implements DeliveryRepository {
       take: limit + 1,
     });
     const page = rows.slice(0, limit);
-    const nextAt = await nextAttemptTimes(this.prisma, page);
+    const [nextAt, tests] = await Promise.all([nextAttemptTimes(this.prisma, page), testDeliveries(this.prisma, page)]);
     const attempts = page.map((row, i) => ({
       id: row.id.toString(),
+      deliveryId: row.deliveryId.toString(),
       channelId: row.channelId,
       eventId: row.eventId,
       attempt: row.attempt,
@@ -153,7 +191,18 @@ export class PrismaDeliveryRepository implements DeliveryRepository {
       responseSnippet: row.responseSnippet,
       terminal: row.terminal,
       nextAttemptAt: nextAt[i]?.toISOString() ?? null,
+      test: tests.has(row.deliveryId),
     }));
     return { attempts, more: rows.length > limit };
   }
+}
+
+/** Which of the page's deliveries are test sends (one query per page). */
+async function testDeliveries(prisma: PrismaClient, page: { deliveryId: bigint }[]): Promise<Set<bigint>> {
+  if (page.length === 0) return new Set();
+  const rows = await prisma.delivery.findMany({
+    where: { id: { in: [...new Set(page.map((a) => a.deliveryId))] }, test: true },
+    select: { id: true },
+  });
+  return new Set(rows.map((row) => row.id));
 }

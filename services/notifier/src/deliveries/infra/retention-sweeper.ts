@@ -12,6 +12,12 @@ DELETE FROM "delivery" WHERE "id" IN (
    ORDER BY "created_at" LIMIT $2
    FOR UPDATE SKIP LOCKED)`;
 
+// A rotated-out signing secret signs nothing once its overlap ended (the claim ignores it); the sweep then drops it,
+// so no sealed copy of it outlives its use by more than a sweep interval.
+const DROP_EXPIRED_SECRETS_SQL = `
+UPDATE "channel" SET "previous_secret_ciphertext" = NULL, "previous_secret_expires_at" = NULL
+ WHERE "previous_secret_expires_at" <= $1::timestamptz`;
+
 export interface RetentionSweeperOptions {
   prisma: PrismaClient;
   logger: Logger;
@@ -23,7 +29,7 @@ export interface RetentionSweeperOptions {
 }
 
 /**
- * Deletes old delivery rows and their attempt log on a timer. Pending deliveries are never touched (the whole
+ * Deletes old delivery rows and their attempt log on a timer, and signing secrets whose rotation overlap ended. Pending deliveries are never touched (the whole
  * schedule spans under an hour, far inside any retention), so the sweep cannot cut a schedule short.
  */
 export class RetentionSweeper {
@@ -54,7 +60,9 @@ export class RetentionSweeper {
   }
 
   private async run(): Promise<number> {
-    const cutoff = new Date(this.options.clock().getTime() - this.options.retentionMs).toISOString();
+    const now = this.options.clock();
+    await this.options.prisma.$executeRawUnsafe(DROP_EXPIRED_SECRETS_SQL, now.toISOString());
+    const cutoff = new Date(now.getTime() - this.options.retentionMs).toISOString();
     const batch = this.options.batchSize ?? 5_000;
     let total = 0;
     for (;;) {
