@@ -44,3 +44,4 @@ export {
 export { hostileRequests, type EntryPoint, type HostileRequest } from './hostile/hostile-requests';
 export { hostilePassFailures } from './hostile/hostile-pass';
 export { rawExchange, type RawAnswer } from './hostile/raw-exchange';
+export { runMain } from './run-main';
