@@ -45,3 +45,4 @@ export { hostileRequests, type EntryPoint, type HostileRequest } from './hostile
 export { hostilePassFailures } from './hostile/hostile-pass';
 export { rawExchange, type RawAnswer } from './hostile/raw-exchange';
 export { runMain } from './run-main';
+export { fetchJson, type JsonAnswer } from './fetch-json';
