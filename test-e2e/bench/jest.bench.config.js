@@ -8,7 +8,7 @@ module.exports = {
   ...integration,
   displayName: 'bench',
   rootDir: path.resolve(__dirname, '..', '..'),
-  testMatch: ['<rootDir>/test-e2e/bench/**/*.bench.ts'],
+  testMatch: ['<rootDir>/test-e2e/bench/*.bench.ts'],
   // The integration project leaves test-e2e/bench/ to the unit project (its pure tests); the benches live there.
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 900000,

@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import type { LatencyRecorder } from './latency-recorder';
 import { RouteMix } from './route-mix';
+import { sendCall } from './send-call';
 
 export interface MixedLoadOptions {
   gatewayPort: number;
@@ -28,15 +29,7 @@ export async function runMixedLoad(opts: MixedLoadOptions): Promise<void> {
     while (Date.now() < deadline) {
       const call = Math.random() < opts.apiShare ? mix.apiCall() : mix.redirect();
       const started = performance.now();
-      let outcome: string;
-      try {
-        const { method, path, headers, body } = call;
-        const response = await pool.request({ method, path, headers, body });
-        await response.body.dump();
-        outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
-      } catch (error) {
-        outcome = error instanceof Error ? error.name : 'error';
-      }
+      const outcome = await sendCall(pool, call);
       opts.recorder.record(call.routeClass, performance.now() - started, outcome, started - runStart);
     }
   };

@@ -12,79 +12,44 @@
  * not timings.
  */
 import { availableParallelism } from 'node:os';
-import { ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
-import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { DirectSystem } from '../system/support/system';
-import type { Tenant } from '../system/support/tenant';
+import { ticksPerSecond } from './open-loop/proc-sampler';
+import { prepareBenchLinks } from './bench-system';
 import { describeLatencies } from './click-probes';
 import { percentile } from './latency-recorder';
 import { runBaseline } from './open-loop/baseline-gateway';
 import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
-import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
-import { runLoadWindow } from './open-loop/load-window';
-import { cpuLines, headroomLine, lagLines, scheduleLine, systemCpuPerThousand } from './open-loop/report-printer';
-import { HARNESS, pidsBefore, watchedProcesses } from './open-loop/watched-system';
+import {
+  cpuLines,
+  headroomLine,
+  lagLines,
+  print,
+  printChecks,
+  scheduleLine,
+  systemCpuPerThousand,
+} from './open-loop/report-printer';
+import { gatewayLoad, positiveEnv, runProbedWindow, useOpenLoopBench, windowKnobs } from './open-loop/open-loop-bench';
+import { HARNESS } from './open-loop/watched-system';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
-  return value;
-};
-const RATE = env('BENCH_RATE', 1500);
-const SECONDS = env('BENCH_SECONDS', 180);
-const WARMUP_S = env('BENCH_WARMUP_SECONDS', 30);
-const BASELINE_S = env('BENCH_BASELINE_SECONDS', 20);
-const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
+const RATE = positiveEnv('BENCH_RATE', 1500);
+const RUN = windowKnobs({ seconds: 180, warmupS: 30 });
 const LINKS = 2000;
-const PROBES = Math.min(120, Math.max(20, Math.floor(SECONDS / 1.5)));
+const PROBES = Math.min(120, Math.max(20, Math.floor(RUN.seconds / 1.5)));
 const LATE_AFTER_MS = 5;
 const P99_LIMIT_MS = 50;
 /** Issue 43's targets: the system's own processes per 1,000 clicks, and the machine left idle at the offered rate. */
 const SYSTEM_CPU_LIMIT_S = 0.6;
 const MIN_IDLE_SHARE = 0.4;
 
-let system: DirectSystem;
-let tenant: Tenant;
-let watched: WatchedProcess[];
-let generator: LoadGenerator;
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-beforeAll(async () => {
-  const before = await pidsBefore();
-  ({ system, tenant } = await startBenchSystem());
-  generator = await startLoadGenerator();
-  watched = await watchedProcesses(system, generator.pid, before);
-}, 300_000);
-
-afterAll(async () => {
-  generator?.stop();
-  await system?.stop();
-}, 120_000);
+const bench = useOpenLoopBench();
 
 test('open-loop load at a fixed offered rate through the gateway', async () => {
+  const { system, tenant, generator } = bench;
   const { codes, probeCodes } = await prepareBenchLinks(system, tenant, LINKS, PROBES);
-  // In flight beyond two seconds of the offered rate, the system is not keeping up: further sends are dropped.
-  const load = {
-    host: tenant.domain,
-    apiKey: tenant.key,
-    codes,
-    ratePerSecond: RATE,
-    connections: CONNECTIONS,
-    maxInFlight: Math.max(1000, RATE * 2),
-  };
-  const baseline = await runBaseline(system, generator, { ...load, seconds: BASELINE_S }, WARMUP_S);
+  const load = gatewayLoad(tenant, codes, RATE, RUN.connections);
+  const baseline = await runBaseline(system, generator, { ...load, seconds: RUN.baselineS }, RUN.warmupS);
 
-  const run = await runLoadWindow({
-    ...load,
-    system,
-    generator,
-    seconds: SECONDS,
-    warmupS: WARMUP_S,
-    lagEveryMs: 3000,
-    watched,
-    probes: { tenant, hookPath: HOOK_PATH, codes: probeCodes, graceMs: 90_000 },
-  });
-  const probes = run.probes as NonNullable<typeof run.probes>;
+  const run = await runProbedWindow(bench, load, RUN, probeCodes, 90_000);
+  const probes = run.probes;
   const steady = run.steady;
 
   const limits = lagLimitsFor(RATE);
@@ -93,17 +58,17 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
   print(
-    `\nopen loop through nginx: offered ${RATE} req/s, 95 % redirects / 5 % API calls, ${CONNECTIONS} connections, ` +
-      `from a cold start: ${WARMUP_S} s of warm-up, then ${SECONDS} s measured`,
+    `\nopen loop through nginx: offered ${RATE} req/s, 95 % redirects / 5 % API calls, ${RUN.connections} connections, ` +
+      `from a cold start: ${RUN.warmupS} s of warm-up, then ${RUN.seconds} s measured`,
   );
   print(scheduleLine(run.load.offered, run.load.keeping, LATE_AFTER_MS));
-  print(`measured window (${SECONDS} s after the warm-up):`);
-  for (const line of steady.lines(SECONDS)) print(`  ${line}`);
+  print(`measured window (${RUN.seconds} s after the warm-up):`);
+  for (const line of steady.lines(RUN.seconds)) print(`  ${line}`);
   print(`whole run, warm-up included (${run.load.elapsedS.toFixed(0)} s):`);
   for (const line of run.recorder.lines(run.load.elapsedS)) print(`  ${line}`);
   print(
-    `baseline: bare node:http 302 through the same nginx configuration, ${RATE} req/s for ${BASELINE_S} s after ` +
-      `${WARMUP_S} s of warm-up: p50 ${baseline.p50Ms.toFixed(1)} ms   p99 ${baseline.p99Ms.toFixed(1)} ms ` +
+    `baseline: bare node:http 302 through the same nginx configuration, ${RATE} req/s for ${RUN.baselineS} s after ` +
+      `${RUN.warmupS} s of warm-up: p50 ${baseline.p50Ms.toFixed(1)} ms   p99 ${baseline.p99Ms.toFixed(1)} ms ` +
       `(warm-up included ${baseline.wholeRunP99Ms.toFixed(1)} ms)   ${baseline.failed} failed, ` +
       `${baseline.dropped} dropped   ${baseline.cpuPerThousand.toFixed(3)} CPU s per 1,000 (nginx and the server)`,
   );
@@ -112,7 +77,9 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
   if (probes.unanswered > 0) print(`probe clicks not answered with a redirect (no latency): ${probes.unanswered}`);
   print(`\nconsumer lag (messages), sampled every 3 s; slope over the last half of the run:`);
   for (const line of lagLines(run.lags, verdicts, 15)) print(line);
-  print(`\nCPU over the steady window (${run.windowS.toFixed(0)} s after ${WARMUP_S} s, ${run.windowClicks} clicks):`);
+  print(
+    `\nCPU over the steady window (${run.windowS.toFixed(0)} s after ${RUN.warmupS} s, ${run.windowClicks} clicks):`,
+  );
   const hz = ticksPerSecond();
   for (const line of cpuLines(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, run.windowS, HARNESS)) print(line);
   const systemCpu = systemCpuPerThousand(run.cpuBefore, run.cpuAfter, run.windowClicks, hz, HARNESS);
@@ -143,8 +110,7 @@ test('open-loop load at a fixed offered rate through the gateway', async () => {
       run.idleShare >= MIN_IDLE_SHARE,
     ],
   ];
-  print(`\nat ${RATE} req/s, over the ${SECONDS} s measured:`);
-  for (const [what, holds] of checks) print(`  ${holds ? 'holds ' : 'FAILS '} ${what}`);
+  printChecks(`\nat ${RATE} req/s, over the ${RUN.seconds} s measured:`, checks);
 
   // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.
   expect(redirects.length).toBeGreaterThan(0);

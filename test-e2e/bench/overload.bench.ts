@@ -9,82 +9,38 @@
  * rate beside them. Figures only: it asserts correctness, not timings.
  */
 import { availableParallelism } from 'node:os';
-import { HOOK_PATH, prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { DirectSystem } from '../system/support/system';
-import type { Tenant } from '../system/support/tenant';
+import { prepareBenchLinks } from './bench-system';
 import { describeLatencies } from './click-probes';
 import { percentile } from './latency-recorder';
 import { apiAnswerLine, countApiAnswers, failuresOf } from './open-loop/api-answers';
 import { runBaseline } from './open-loop/baseline-gateway';
 import { judgeLag, lagLimitsFor, type LagVerdict } from './open-loop/lag-math';
-import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
-import { runLoadWindow } from './open-loop/load-window';
-import { ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
-import { cpuLines, headroomLine, lagLines, scheduleLine } from './open-loop/report-printer';
+import { ticksPerSecond } from './open-loop/proc-sampler';
+import { cpuLines, headroomLine, lagLines, print, printChecks, scheduleLine } from './open-loop/report-printer';
 import { settledClickTotal, waitForClicks } from './open-loop/tenant-clicks';
-import { HARNESS, pidsBefore, watchedProcesses } from './open-loop/watched-system';
-
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
-  return value;
-};
+import { gatewayLoad, positiveEnv, runProbedWindow, useOpenLoopBench, windowKnobs } from './open-loop/open-loop-bench';
+import { HARNESS } from './open-loop/watched-system';
 
 /** Twice the 1,500 req/s that `bench:system` holds. */
-const RATE = env('BENCH_OVERLOAD_RATE', 3000);
-const SECONDS = env('BENCH_SECONDS', 60);
-const WARMUP_S = env('BENCH_WARMUP_SECONDS', 10);
-const BASELINE_S = env('BENCH_BASELINE_SECONDS', 20);
-const TIMEOUT_S = env('BENCH_TIMEOUT_SECONDS', 10);
-const DRAIN_S = env('BENCH_DRAIN_SECONDS', 300);
-const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
+const RATE = positiveEnv('BENCH_OVERLOAD_RATE', 3000);
+const TIMEOUT_S = positiveEnv('BENCH_TIMEOUT_SECONDS', 10);
+const DRAIN_S = positiveEnv('BENCH_DRAIN_SECONDS', 300);
+const RUN = windowKnobs({ seconds: 60, warmupS: 10 });
 const LINKS = 2000;
-const PROBES = Math.min(60, Math.max(10, Math.floor(SECONDS / 1.5)));
+const PROBES = Math.min(60, Math.max(10, Math.floor(RUN.seconds / 1.5)));
 const LATE_AFTER_MS = 5;
 const P99_LIMIT_MS = 100;
 
-let system: DirectSystem;
-let tenant: Tenant;
-let watched: WatchedProcess[];
-let generator: LoadGenerator;
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-beforeAll(async () => {
-  const before = await pidsBefore();
-  ({ system, tenant } = await startBenchSystem());
-  generator = await startLoadGenerator();
-  watched = await watchedProcesses(system, generator.pid, before);
-}, 300_000);
-
-afterAll(async () => {
-  generator?.stop();
-  await system?.stop();
-}, 120_000);
+const bench = useOpenLoopBench();
 
 test('overload: visitors keep their latency, the API sheds, and nothing is lost', async () => {
+  const { system, tenant, generator } = bench;
   const { codes, probeCodes } = await prepareBenchLinks(system, tenant, LINKS, PROBES);
-  const load = {
-    host: tenant.domain,
-    apiKey: tenant.key,
-    codes,
-    ratePerSecond: RATE,
-    connections: CONNECTIONS,
-    maxInFlight: Math.max(1000, RATE * 2),
-    timeoutMs: TIMEOUT_S * 1000,
-  };
-  const baseline = await runBaseline(system, generator, { ...load, seconds: BASELINE_S }, WARMUP_S);
+  const load = { ...gatewayLoad(tenant, codes, RATE, RUN.connections), timeoutMs: TIMEOUT_S * 1000 };
+  const baseline = await runBaseline(system, generator, { ...load, seconds: RUN.baselineS }, RUN.warmupS);
   const countedBefore = await settledClickTotal(tenant);
-  const run = await runLoadWindow({
-    ...load,
-    system,
-    generator,
-    seconds: SECONDS,
-    warmupS: WARMUP_S,
-    lagEveryMs: 3000,
-    watched,
-    probes: { tenant, hookPath: HOOK_PATH, codes: probeCodes, graceMs: DRAIN_S * 1000 },
-  });
-  const probes = run.probes as NonNullable<typeof run.probes>;
+  const run = await runProbedWindow(bench, load, RUN, probeCodes, DRAIN_S * 1000);
+  const probes = run.probes;
   const probeClicks = probes.toWebhook.length + probes.missing.webhook;
   const expected = countedBefore + run.load.redirectsOk + probeClicks;
   const drained = await waitForClicks(tenant, expected, DRAIN_S * 1000);
@@ -97,15 +53,15 @@ test('overload: visitors keep their latency, the API sheds, and nothing is lost'
   const verdicts = new Map<string, LagVerdict>([...run.lags].map(([key, points]) => [key, judgeLag(points, limits)]));
 
   print(
-    `\noverload through nginx: offered ${RATE} req/s, 95 % redirects / 5 % API calls, ${CONNECTIONS} connections, ` +
-      `${WARMUP_S} s at the rate, then ${SECONDS} s measured; an answer slower than ${TIMEOUT_S} s is a timeout`,
+    `\noverload through nginx: offered ${RATE} req/s, 95 % redirects / 5 % API calls, ${RUN.connections} connections, ` +
+      `${RUN.warmupS} s at the rate, then ${RUN.seconds} s measured; an answer slower than ${TIMEOUT_S} s is a timeout`,
   );
   print(scheduleLine(run.load.offered, run.load.keeping, LATE_AFTER_MS));
-  print(`measured window (${SECONDS} s after the warm-up):`);
-  for (const line of run.steady.lines(SECONDS)) print(`  ${line}`);
+  print(`measured window (${RUN.seconds} s after the warm-up):`);
+  for (const line of run.steady.lines(RUN.seconds)) print(`  ${line}`);
   print(
-    `baseline: bare node:http 302 through the same nginx configuration, ${RATE} req/s for ${BASELINE_S} s after ` +
-      `${WARMUP_S} s: p50 ${baseline.p50Ms.toFixed(1)} ms   p99 ${baseline.p99Ms.toFixed(1)} ms   ` +
+    `baseline: bare node:http 302 through the same nginx configuration, ${RATE} req/s for ${RUN.baselineS} s after ` +
+      `${RUN.warmupS} s: p50 ${baseline.p50Ms.toFixed(1)} ms   p99 ${baseline.p99Ms.toFixed(1)} ms   ` +
       `${baseline.failed} failed, ${baseline.dropped} dropped   ${baseline.cpuPerThousand.toFixed(3)} CPU s per 1,000`,
   );
   print(`\nAPI answers over the whole run, warm-up included:`);
@@ -139,8 +95,7 @@ test('overload: visitors keep their latency, the API sheds, and nothing is lost'
     [`after the load, every click counted in analytics within ${DRAIN_S} s`, drained.reached],
     [`after the load, every probe's webhook delivered within ${DRAIN_S} s`, probes.missing.webhook === 0],
   ];
-  print(`\nat ${RATE} req/s (overload), over the ${SECONDS} s measured and the catch-up after it:`);
-  for (const [what, holds] of checks) print(`  ${holds ? 'holds ' : 'FAILS '} ${what}`);
+  printChecks(`\nat ${RATE} req/s (overload), over the ${RUN.seconds} s measured and the catch-up after it:`, checks);
 
   // The run is only a benchmark if the system did what it was asked: these are correctness checks, not timings.
   expect(redirects.length).toBeGreaterThan(0);

@@ -11,54 +11,32 @@
  */
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { prepareBenchLinks, startBenchSystem } from './bench-system';
-import type { DirectSystem } from '../system/support/system';
-import type { Tenant } from '../system/support/tenant';
+import { prepareBenchLinks } from './bench-system';
 import { percentile } from './latency-recorder';
-import { startLoadGenerator, type LoadGenerator } from './open-loop/load-generator';
 import { judgeLag, lagLimitsFor } from './open-loop/lag-math';
 import { runLoadWindow } from './open-loop/load-window';
 import { highestHoldingRate, stepHolds, stepRates, type StepOutcome } from './open-loop/rate-search';
 import { runBaseline } from './open-loop/baseline-gateway';
-import { ticksPerSecond, type WatchedProcess } from './open-loop/proc-sampler';
-import { systemCpuPerThousand } from './open-loop/report-printer';
-import { HARNESS, pidsBefore, watchedProcesses } from './open-loop/watched-system';
+import { ticksPerSecond } from './open-loop/proc-sampler';
+import { print, systemCpuPerThousand } from './open-loop/report-printer';
+import { gatewayLoad, positiveEnv, useOpenLoopBench } from './open-loop/open-loop-bench';
+import { HARNESS } from './open-loop/watched-system';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
-  return value;
-};
-const FROM = env('BENCH_SEARCH_FROM', 500);
-const TO = env('BENCH_SEARCH_TO', 2500);
-const STEP = env('BENCH_SEARCH_STEP', 250);
-const STEP_SECONDS = env('BENCH_STEP_SECONDS', 60);
-const STEP_WARMUP_SECONDS = env('BENCH_STEP_WARMUP_SECONDS', 5);
-const STEP_BASELINE_SECONDS = env('BENCH_STEP_BASELINE_SECONDS', 10);
-const CONNECTIONS = env('BENCH_CONNECTIONS', 256);
+const FROM = positiveEnv('BENCH_SEARCH_FROM', 500);
+const TO = positiveEnv('BENCH_SEARCH_TO', 2500);
+const STEP = positiveEnv('BENCH_SEARCH_STEP', 250);
+const STEP_SECONDS = positiveEnv('BENCH_STEP_SECONDS', 60);
+const STEP_WARMUP_SECONDS = positiveEnv('BENCH_STEP_WARMUP_SECONDS', 5);
+const STEP_BASELINE_SECONDS = positiveEnv('BENCH_STEP_BASELINE_SECONDS', 10);
+const CONNECTIONS = positiveEnv('BENCH_CONNECTIONS', 256);
 const P99_LIMIT_MS = 50;
 /** Pause between steps so one step's tail (batches in flight) does not weigh on the next one's start. */
 const SETTLE_MS = 3000;
 
-let system: DirectSystem;
-let tenant: Tenant;
-let generator: LoadGenerator;
-let watched: WatchedProcess[];
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-beforeAll(async () => {
-  const before = await pidsBefore();
-  ({ system, tenant } = await startBenchSystem());
-  generator = await startLoadGenerator();
-  watched = await watchedProcesses(system, generator.pid, before);
-}, 300_000);
-
-afterAll(async () => {
-  generator?.stop();
-  await system?.stop();
-}, 120_000);
+const bench = useOpenLoopBench();
 
 test('highest offered rate at which every lag stays bounded and redirect p99 stays under 50 ms', async () => {
+  const { system, tenant, generator, watched } = bench;
   const { codes } = await prepareBenchLinks(system, tenant, 2000, 1);
   const outcomes: StepOutcome[] = [];
   print(`\nrate search: ${FROM}..${TO} req/s in steps of ${STEP}, ${STEP_SECONDS} s each, 5 % API calls`);
@@ -66,14 +44,7 @@ test('highest offered rate at which every lag stays bounded and redirect p99 sta
     `on ${availableParallelism()} cores; "baseline": bare node:http 302s through the same nginx at the step's rate`,
   );
   for (const rate of stepRates(FROM, TO, STEP)) {
-    const load = {
-      host: tenant.domain,
-      apiKey: tenant.key,
-      codes,
-      ratePerSecond: rate,
-      connections: CONNECTIONS,
-      maxInFlight: Math.max(1000, rate * 2),
-    };
+    const load = gatewayLoad(tenant, codes, rate, CONNECTIONS);
     const baseline = await runBaseline(
       system,
       generator,

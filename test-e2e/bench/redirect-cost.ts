@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { identityTopic, linkKey, linksTopic, type LinkState, type TenantState } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { freePort, ManagedProcess, startKafkaMock, waitFor } from '@waymark/testkit';
+import { freePort, ManagedProcess, runMain, startKafkaMock, waitFor } from '@waymark/testkit';
 import { startGateway } from '../system/support/gateway';
 import { REPO_ROOT } from '../system/support/service-process';
 import { startBareServer } from './one-instance-ratio';
@@ -184,10 +184,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

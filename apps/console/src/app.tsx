@@ -8,7 +8,8 @@ import { forgetIdentity, IDENTITY_QUERY, storeIdentity, useIdentity } from './ac
 import { SignInPage } from './pages/sign-in-page';
 import { LinksPage } from './pages/links-page';
 import { ErrorState, Loading } from './ui/states';
-import { MAIN_ID, SkipLink } from './ui/skip-link';
+import { MAIN_ID } from './ui/skip-link';
+import { ModeFrame } from './ui/mode-frame';
 
 // The GS1 and export pages (and their parsers) load when first opened, keeping them out of the initial bundle.
 const Gs1Page = lazy(() => import('./pages/gs1-page'));
@@ -61,26 +62,25 @@ export function App() {
   const access = accessOf(identity.data.key.scopes);
   return (
     <ClientContext.Provider value={client}>
-      <SkipLink />
-      <header className="top">
-        <span className="brand">Waymark</span>
-        <nav aria-label="Sections">
-          {access.links && <a href="#/links">Links</a>}
-          {access.analytics && <a href="#/analytics">Analytics</a>}
-          {access.channels && <a href="#/channels">Channels</a>}
-          {access.exports && <a href="#/gs1">GS1</a>}
-          {access.exports && <a href="#/exports">Exports</a>}
-          <a href="#/key">This key</a>
-        </nav>
-        <button type="button" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      <main id={MAIN_ID} tabIndex={-1}>
+      <ModeFrame
+        brand="Waymark"
+        navLabel="Sections"
+        onSignOut={signOut}
+        nav={
+          <>
+            {access.links && <a href="#/links">Links</a>}
+            {access.analytics && <a href="#/analytics">Analytics</a>}
+            {access.channels && <a href="#/channels">Channels</a>}
+            {access.exports && <a href="#/gs1">GS1</a>}
+            {access.exports && <a href="#/exports">Exports</a>}
+            <a href="#/key">This key</a>
+          </>
+        }
+      >
         <Suspense fallback={<Loading what="page" />}>
           <Page access={access} />
         </Suspense>
-      </main>
+      </ModeFrame>
     </ClientContext.Provider>
   );
 }

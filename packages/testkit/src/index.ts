@@ -44,3 +44,5 @@ export {
 export { hostileRequests, type EntryPoint, type HostileRequest } from './hostile/hostile-requests';
 export { hostilePassFailures } from './hostile/hostile-pass';
 export { rawExchange, type RawAnswer } from './hostile/raw-exchange';
+export { runMain } from './run-main';
+export { fetchJson, type JsonAnswer } from './fetch-json';

@@ -57,22 +57,9 @@ export async function startKafkaMock(opts: KafkaMockOptions = {}): Promise<Start
     await proc.stop('SIGKILL');
     throw proc.failure(`announced ${brokers.length} brokers instead of ${count}`);
   }
-  const live = () => {
-    if (proc.hasExited) throw proc.failure('(Kafka mock cluster) is no longer running');
-  };
   return {
     brokers,
-    async pause() {
-      live();
-      await proc.freeze();
-    },
-    async resume() {
-      live();
-      proc.thaw();
-    },
-    async stop() {
-      await proc.stop('SIGTERM', 5_000);
-    },
+    ...proc.controls('Kafka mock cluster'),
     exitReport() {
       return proc.hasExited ? proc.failure('(Kafka mock cluster) is no longer running').message : null;
     },

@@ -139,6 +139,29 @@ export class ManagedProcess {
     this.signal('SIGCONT');
   }
 
+  /**
+   * What a test does to a server it started: pause it (SIGSTOP), resume it, stop it. Pausing or resuming one that
+   * already ended throws (naming it `name`, when given): the test would otherwise wait on a server that is gone.
+   */
+  controls(name?: string): { pause(): Promise<void>; resume(): Promise<void>; stop(): Promise<void> } {
+    const live = () => {
+      if (this.hasExited) throw this.failure(`${name ? `(${name}) ` : ''}is no longer running`);
+    };
+    return {
+      pause: async () => {
+        live();
+        await this.freeze();
+      },
+      resume: async () => {
+        live();
+        this.thaw();
+      },
+      stop: async () => {
+        await this.stop('SIGTERM', 5_000);
+      },
+    };
+  }
+
   /** The state letter of /proc/<pid>/stat (R, S, T…); the command name before it may contain spaces. */
   private async schedulerState(): Promise<string | undefined> {
     try {

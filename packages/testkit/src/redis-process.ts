@@ -46,22 +46,9 @@ export async function startRedis(): Promise<StartedRedis> {
       if (attempt < 3 && /already in use/i.test(String(error))) continue;
       throw error;
     }
-    const live = () => {
-      if (proc.hasExited) throw proc.failure('is no longer running');
-    };
     return {
       url: `redis://127.0.0.1:${port}`,
-      async stop() {
-        await proc.stop('SIGTERM', 5_000);
-      },
-      async pause() {
-        live();
-        await proc.freeze();
-      },
-      async resume() {
-        live();
-        proc.thaw();
-      },
+      ...proc.controls(),
     };
   }
 }

@@ -13,7 +13,7 @@ import { identityTopic } from '@waymark/contracts';
 import { poolConfig } from '@waymark/db';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { apiKeyRecord, startKafkaMock, startPostgres, tenantRecord, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, runMain, startKafkaMock, startPostgres, tenantRecord, waitFor } from '@waymark/testkit';
 import { loadConfig, SCHEMA, startService } from '../src';
 import { DAY_MS } from '../src/clicks/domain/utc-day';
 import { PartitionManager } from '../src/clicks/infra/partition-manager';
@@ -121,10 +121,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Pool } from 'pg';
 import { clicksTopic } from '@waymark/contracts';
-import { startKafkaMock, startPostgres, startRedis, waitFor } from '@waymark/testkit';
+import { runMain, startKafkaMock, startPostgres, startRedis, waitFor } from '@waymark/testkit';
 import { explainIngest } from './explain-ingest';
 import { findPid, treeTicks } from './proc-ticks';
 import { startSteadyClicks } from './steady-clicks';
@@ -113,10 +113,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

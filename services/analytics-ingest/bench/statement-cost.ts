@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { poolConfig, runMigrations } from '@waymark/db';
-import { startPostgres } from '@waymark/testkit';
+import { runMain, startPostgres } from '@waymark/testkit';
 import { SCHEMA } from '../src';
 import { enrichClick } from '../src/clicks/app/enrich-click';
 import { DAY_MS } from '../src/clicks/domain/utc-day';
@@ -70,10 +70,4 @@ async function main(): Promise<void> {
   for (const size of SIZES) console.log(await measure(size));
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -13,7 +13,7 @@ import { loadConfig as rendererConfig, startService as startRenderer } from '@wa
 import { gs1CheckDigit } from '@waymark/gs1';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
-import { apiKeyRecord, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, runMain, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
 import { defaultGs1Encoding } from '../../export-renderer/src/artwork/domain/gs1/gs1-encoding.default';
 import { renderRecordSchema } from '../../export-renderer/src/artwork/domain/render-record-schema';
 import { gs1DataMatrix } from '../../export-renderer/src/artwork/domain/symbols/datamatrix-symbol';
@@ -133,10 +133,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -11,7 +11,7 @@ import { KafkaEventBus } from '@waymark/events';
 import { gs1CheckDigit } from '@waymark/gs1';
 import { createLogger } from '@waymark/logging';
 import { MinioObjectStore } from '@waymark/objectstore';
-import { apiKeyRecord, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
+import { apiKeyRecord, runMain, startKafkaMock, startPostgres, startS3, tenantRecord, waitFor } from '@waymark/testkit';
 import { loadConfig, startService } from '../src';
 
 const TOTAL = Number(process.env.BENCH_GS1_RECORDS ?? 100_000);
@@ -100,10 +100,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

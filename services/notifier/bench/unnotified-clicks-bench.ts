@@ -8,7 +8,7 @@
  *   BENCH_RATE (clicks/s, default 1500), BENCH_SECONDS (per phase, default 15), BENCH_ROUNDS (default 2),
  *   BENCH_CPU_PROF=<dir> (the notifier writes a V8 CPU profile there), BENCH_PHASES=header (only the headed clicks).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,14 +17,13 @@ import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic, linkKey, type Click
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { freePort, startKafkaMock, startPostgres, startRedis, waitFor } from '@waymark/testkit';
+import { spawnNotifier } from '../test/support/notifier-process';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TICK_MS = 50;
 const GROUP = 'notifier';
-const RUN_TS = require.resolve('@waymark/runtime/run-ts');
-const MAIN = require.resolve('../src/main.ts');
 /** Linux reports process CPU in clock ticks of 1/100 s (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
@@ -33,7 +32,7 @@ type Phase = 'header' | 'legacy';
 async function main(): Promise<void> {
   const [pg, kafka, redis] = await Promise.all([startPostgres(), startKafkaMock(), startRedis()]);
   const port = await freePort();
-  const notifier = await spawnNotifier({
+  const notifier = await spawnProfiledNotifier({
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
@@ -175,24 +174,11 @@ function cpuSeconds(child: ChildProcess): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-async function spawnNotifier(env: Record<string, string>): Promise<{ child: ChildProcess }> {
+/** The notifier's main.ts in its own process, with a CPU profile when BENCH_CPU_PROF names a directory. */
+function spawnProfiledNotifier(env: Record<string, string>): Promise<{ child: ChildProcess }> {
   const profile = process.env.BENCH_CPU_PROF;
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  let output = '';
-  const child = spawn(process.execPath, [...flags, RUN_TS, MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the notifier exited with ${child.exitCode}: ${output}`);
-      return (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).catch(() => undefined))?.status === 200;
-    },
-    { timeoutMs: 60_000, message: 'the notifier process to be ready' },
-  );
-  return { child };
+  const nodeFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  return spawnNotifier(env, { nodeFlags, readyWithinMs: 60_000 });
 }
 
 /** SIGTERM, so a CPU profile is written on the way out. */

@@ -1,15 +1,6 @@
 import { waitFor } from '@waymark/testkit';
-import type { KafkaEventBus } from '@waymark/events';
-import { startReceiver, type Receiver } from './support/receiver';
-import {
-  apiClient,
-  clickFact,
-  connectBus,
-  publishClicks,
-  type StartedNotifier,
-  startNotifierForTenant,
-  testEnv,
-} from './support/notifier-harness';
+import { clickFact, publishClicks, testEnv } from './support/notifier-harness';
+import { useTenantNotifier } from './support/notifier-suite';
 
 /** Sum of the series of `name` whose labels include every one of `labels`, from Prometheus text. */
 function total(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -23,38 +14,20 @@ function total(text: string, name: string, labels: Record<string, string> = {}):
 }
 
 describe('notifier metrics', () => {
-  let bus: KafkaEventBus;
-  let receiver: Receiver;
-  let notifier: StartedNotifier;
-  let api: ReturnType<typeof apiClient>;
-  let tenantId: string;
-  const scrape = async () => (await fetch(`${notifier.baseUrl}/metrics`)).text();
-
-  beforeAll(async () => {
-    bus = await connectBus();
-    receiver = await startReceiver();
-    ({ notifier, tenantId, api } = await startNotifierForTenant(
-      bus,
-      testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }),
-    ));
-  });
-  afterAll(async () => {
-    await notifier?.service.stop();
-    await receiver?.close();
-    await bus?.close();
-  });
+  const suite = useTenantNotifier((receiver) => testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry }));
+  const scrape = async () => (await fetch(`${suite.notifier.baseUrl}/metrics`)).text();
 
   it('count delivery attempts, failures and their latency; show the outbox and the clicks consumer', async () => {
     const before = await scrape();
-    receiver.on('/metrics-flaky', (nth) => (nth === 1 ? 503 : 204));
-    const created = await api.call('POST', '/v1/channels', {
+    suite.receiver.on('/metrics-flaky', (nth) => (nth === 1 ? 503 : 204));
+    const created = await suite.api.call('POST', '/v1/channels', {
       type: 'webhook',
       name: 'm',
-      config: { url: receiver.url('/metrics-flaky') },
+      config: { url: suite.receiver.url('/metrics-flaky') },
     });
     expect(created.status).toBe(201);
-    await publishClicks(bus, [clickFact(tenantId, [created.body.id])]);
-    await waitFor(() => receiver.requestsTo('/metrics-flaky').length >= 2, {
+    await publishClicks(suite.bus, [clickFact(suite.tenantId, [created.body.id])]);
+    await waitFor(() => suite.receiver.requestsTo('/metrics-flaky').length >= 2, {
       timeoutMs: 20_000,
       message: 'two attempts',
     });

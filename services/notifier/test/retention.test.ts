@@ -1,46 +1,38 @@
 import { Client } from 'pg';
-import type { KafkaEventBus } from '@waymark/events';
 import { waitFor } from '@waymark/testkit';
 import {
   apiClient,
   clickFact,
-  connectBus,
   newTenant,
   publishClicks,
   startNotifier,
   testEnv,
   type StartedNotifier,
 } from './support/notifier-harness';
-import { startReceiver, type Receiver } from './support/receiver';
+import { useNotifierSuite } from './support/notifier-suite';
 
 describe('retention sweep of old deliveries', () => {
-  let bus: KafkaEventBus;
-  let receiver: Receiver;
+  const suite = useNotifierSuite();
   let notifier: StartedNotifier;
   let db: Client;
 
   beforeAll(async () => {
-    bus = await connectBus();
-    receiver = await startReceiver();
     // Retries an hour-scale "second" apart keep the failing delivery pending for the whole test.
     notifier = await startNotifier(
-      bus,
+      suite.bus,
       testEnv({
         DELIVERY_TIME_UNIT: '1s',
         DELIVERY_RETENTION: '1h',
         DELIVERY_RETENTION_SWEEP_INTERVAL: '100ms',
-        WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+        WEBHOOK_HTTP_ALLOWED_HOSTS: suite.receiver.allowEntry,
       }),
     );
     db = new Client({ connectionString: notifier.databaseUrl });
     await db.connect();
   });
-
-  afterAll(async () => {
+  suite.atEnd(async () => {
     await db?.end();
     await notifier?.service.stop();
-    await receiver?.close();
-    await bus?.close();
   });
 
   const deliveryOf = async (eventId: string) =>
@@ -58,24 +50,28 @@ describe('retention sweep of old deliveries', () => {
     ).rows[0]?.n;
 
   it('deletes finished deliveries older than the retention with their attempts; keeps recent and pending ones', async () => {
-    const tenant = await newTenant(bus);
+    const tenant = await newTenant(suite.bus);
     const api = apiClient(notifier.baseUrl, tenant.apiKey);
     await api.ready();
-    receiver.on('/kept-failing', () => 500);
+    suite.receiver.on('/kept-failing', () => 500);
     const ok = (
-      await api.call('POST', '/v1/channels', { type: 'webhook', name: 'ok', config: { url: receiver.url('/ok') } })
+      await api.call('POST', '/v1/channels', {
+        type: 'webhook',
+        name: 'ok',
+        config: { url: suite.receiver.url('/ok') },
+      })
     ).body;
     const failing = (
       await api.call('POST', '/v1/channels', {
         type: 'webhook',
         name: 'failing',
-        config: { url: receiver.url('/kept-failing') },
+        config: { url: suite.receiver.url('/kept-failing') },
       })
     ).body;
     const old = clickFact(tenant.tenantId, [ok.id]);
     const recent = clickFact(tenant.tenantId, [ok.id]);
     const pending = clickFact(tenant.tenantId, [failing.id]);
-    await publishClicks(bus, [old, recent, pending]);
+    await publishClicks(suite.bus, [old, recent, pending]);
     await waitFor(
       async () =>
         (await deliveryOf(old.eventId))?.status === 'delivered' &&

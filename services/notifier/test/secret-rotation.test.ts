@@ -1,40 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import type { KafkaEventBus } from '@waymark/events';
 import { uniqueName, waitFor } from '@waymark/testkit';
 import { SecretBox } from '../src/channels/domain/secret-box';
 import { sealLegacyV1 } from './support/legacy-secret';
-import { startReceiver, type Receiver } from './support/receiver';
 import {
   apiClient,
   clickFact,
-  connectBus,
   newTenant,
   publishClicks,
   startNotifier,
   testEnv,
   type StartedNotifier,
 } from './support/notifier-harness';
+import { useNotifierSuite } from './support/notifier-suite';
 
 const newKey = () => randomBytes(32).toString('base64');
 
 describe('rotating SECRET_ENCRYPTION_KEY', () => {
-  let bus: KafkaEventBus;
-  let receiver: Receiver;
+  const suite = useNotifierSuite();
   let db: Client | undefined;
   const running: StartedNotifier[] = [];
-
-  beforeAll(async () => {
-    bus = await connectBus();
-    receiver = await startReceiver();
-  });
-
-  afterAll(async () => {
+  suite.atEnd(async () => {
     for (const notifier of running) await notifier.service.stop();
     await db?.end();
-    await receiver?.close();
-    await bus?.close();
   });
 
   // Each instance consumes clicks.v1 in a group of its own (from the start of the topic). The instances here follow one
@@ -42,7 +31,7 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
   // (30 s) before it takes the next member, where Kafka would take it at once (initial rebalance delay).
   async function start(env: Record<string, string>, databaseUrl?: string): Promise<StartedNotifier> {
     const notifier = await startNotifier(
-      bus,
+      suite.bus,
       { ...env, CLICKS_CONSUMER_GROUP: uniqueName('notifier-rotation') },
       databaseUrl,
     );
@@ -74,10 +63,10 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     const env = testEnv({
       SECRET_ENCRYPTION_KEY: oldKey,
       SECRET_RESEAL_INTERVAL: '1s',
-      WEBHOOK_HTTP_ALLOWED_HOSTS: receiver.allowEntry,
+      WEBHOOK_HTTP_ALLOWED_HOSTS: suite.receiver.allowEntry,
     });
     const first = await start(env);
-    const tenant = await newTenant(bus);
+    const tenant = await newTenant(suite.bus);
     let api = apiClient(first.baseUrl, tenant.apiKey);
     await api.ready();
     const created = [];
@@ -85,7 +74,7 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
       const { status, body } = await api.call('POST', '/v1/channels', {
         type: 'webhook',
         name: path,
-        config: { url: receiver.url(path) },
+        config: { url: suite.receiver.url(path) },
       });
       expect(status).toBe(201);
       created.push(body as { id: string; signingSecret: string });
@@ -121,15 +110,18 @@ describe('rotating SECRET_ENCRYPTION_KEY', () => {
     const rotated = await start({ ...env, SECRET_ENCRYPTION_KEY: newKeyValue }, first.databaseUrl);
     api = apiClient(rotated.baseUrl, tenant.apiKey);
     await api.ready();
-    await publishClicks(bus, [clickFact(tenant.tenantId, [a.id, b.id])]);
+    await publishClicks(suite.bus, [clickFact(tenant.tenantId, [a.id, b.id])]);
     for (const [channel, path] of [
       [a, '/rotation-a'],
       [b, '/rotation-b'],
     ] as const) {
-      const [request] = await waitFor(() => receiver.requestsTo(path).length >= 1 && receiver.requestsTo(path), {
-        timeoutMs: 20_000,
-        message: `a delivery to ${path}`,
-      });
+      const [request] = await waitFor(
+        () => suite.receiver.requestsTo(path).length >= 1 && suite.receiver.requestsTo(path),
+        {
+          timeoutMs: 20_000,
+          message: `a delivery to ${path}`,
+        },
+      );
       const headers = {
         'webhook-id': String(request?.headers['webhook-id']),
         'webhook-timestamp': String(request?.headers['webhook-timestamp']),

@@ -1,20 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
 import { waitFor } from '@waymark/testkit';
-import { startReceiver, type Receiver } from './support/receiver';
 import {
   apiClient,
   clickFact,
-  connectBus,
   newTenant,
   publishClicks,
   startNotifier,
   testEnv,
   type StartedNotifier,
 } from './support/notifier-harness';
+import { useNotifierSuite } from './support/notifier-suite';
 
 /** Another loopback port, standing in for an internal service (a database, the object store) on the same host. */
 async function startInternalService(): Promise<{ server: Server; port: number }> {
@@ -24,8 +22,7 @@ async function startInternalService(): Promise<{ server: Server; port: number }>
 }
 
 describe('plain-http webhook allowlist', () => {
-  let bus: KafkaEventBus;
-  let receiver: Receiver;
+  const suite = useNotifierSuite();
   let internal: { server: Server; port: number };
   let notifier: StartedNotifier;
   let api: ReturnType<typeof apiClient>;
@@ -33,8 +30,7 @@ describe('plain-http webhook allowlist', () => {
   const logLines: Array<{ msg: string; webhookHttpAllowedHosts?: string[] }> = [];
 
   beforeAll(async () => {
-    bus = await connectBus();
-    [receiver, internal] = await Promise.all([startReceiver(), startInternalService()]);
+    internal = await startInternalService();
     const logger = createLogger({
       service: 'notifier',
       level: 'info',
@@ -47,43 +43,42 @@ describe('plain-http webhook allowlist', () => {
     });
     // The receiver's entry is written as a numeric IPv4 form; the notifier reads it as 127.0.0.1.
     notifier = await startNotifier(
-      bus,
-      testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: `2130706433:${receiver.port}` }),
+      suite.bus,
+      testEnv({ WEBHOOK_HTTP_ALLOWED_HOSTS: `2130706433:${suite.receiver.port}` }),
       undefined,
       logger,
     );
-    const tenant = await newTenant(bus);
+    const tenant = await newTenant(suite.bus);
     tenantId = tenant.tenantId;
     api = apiClient(notifier.baseUrl, tenant.apiKey);
     await api.ready();
   });
 
-  afterAll(async () => {
+  suite.atEnd(async () => {
     await notifier?.service.stop();
-    await Promise.all([receiver?.close(), new Promise((closed) => internal?.server.close(closed))]);
-    await bus?.close();
+    await new Promise((closed) => internal?.server.close(closed));
   });
 
   it('says at start-up which host:port entries it opens to every tenant', () => {
     const notice = logLines.find((line) => line.webhookHttpAllowedHosts !== undefined);
-    expect(notice?.webhookHttpAllowedHosts).toEqual([`127.0.0.1:${receiver.port}`]);
-    expect(notice?.msg).toContain(`opens 127.0.0.1:${receiver.port} to every tenant's webhooks`);
+    expect(notice?.webhookHttpAllowedHosts).toEqual([`127.0.0.1:${suite.receiver.port}`]);
+    expect(notice?.msg).toContain(`opens 127.0.0.1:${suite.receiver.port} to every tenant's webhooks`);
   });
 
   it('stores a numeric host normalised and delivers to the address it names', async () => {
     const created = await api.call('POST', '/v1/channels', {
       type: 'webhook',
       name: 'numeric',
-      config: { url: `http://2130706433:${receiver.port}/numeric` },
+      config: { url: `http://2130706433:${suite.receiver.port}/numeric` },
     });
     expect(created.status).toBe(201);
-    expect(created.body.config.url).toBe(`http://127.0.0.1:${receiver.port}/numeric`);
+    expect(created.body.config.url).toBe(`http://127.0.0.1:${suite.receiver.port}/numeric`);
     const listed = await api.call('GET', '/v1/channels');
     expect(listed.body.channels.map((c: { config: { url: string } }) => c.config.url)).toEqual([
-      `http://127.0.0.1:${receiver.port}/numeric`,
+      `http://127.0.0.1:${suite.receiver.port}/numeric`,
     ]);
-    await publishClicks(bus, [clickFact(tenantId, [created.body.id])]);
-    await waitFor(() => receiver.requestsTo('/numeric').length === 1, { timeoutMs: 20_000 });
+    await publishClicks(suite.bus, [clickFact(tenantId, [created.body.id])]);
+    await waitFor(() => suite.receiver.requestsTo('/numeric').length === 1, { timeoutMs: 20_000 });
   });
 
   it.each([

@@ -7,7 +7,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
 import { workerEntry } from '@waymark/http';
-import { latencyPercentileUs, startKafkaMock, wrkLoader, type LoadRound, type WrkLoad } from '@waymark/testkit';
+import {
+  latencyPercentileUs,
+  runMain,
+  startKafkaMock,
+  wrkLoader,
+  type LoadRound,
+  type WrkLoad,
+} from '@waymark/testkit';
 import { benchCode, benchTenant } from './bench-links';
 import type { CpuSample } from './cpu-sample';
 
@@ -310,10 +317,4 @@ async function main(): Promise<void> {
   await kafka.stop();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

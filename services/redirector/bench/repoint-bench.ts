@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { identityTopic, linksTopic, linkKey, type LinkState } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { startKafkaMock } from '@waymark/testkit';
+import { runMain, startKafkaMock } from '@waymark/testkit';
 import { z } from 'zod';
 import { loadProductionConfig, REDIRECTOR_FETCH_WAIT_MS, startService, type RunningService } from '../src';
 import { visit } from '../test/support/visit-client';
@@ -130,10 +130,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

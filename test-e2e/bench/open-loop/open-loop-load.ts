@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import type { LatencyRecorder } from '../latency-recorder';
 import type { RouteMix } from '../route-mix';
+import { sendCall } from '../send-call';
 import { dueCount, isApiCall, offeredCount, scheduledAtMs, ScheduleKeeping } from './rate-schedule';
 
 /** Sockets for the API calls, apart from the visitors' `connections`. */
@@ -54,17 +55,7 @@ export async function runOpenLoop(opts: OpenLoopOptions): Promise<OpenLoopResult
     const api = isApiCall(index, opts.apiEvery);
     const call = api ? opts.mix.apiCall() : opts.mix.redirect();
     const pool = api ? integrators : visitors;
-    let outcome: string;
-    try {
-      const { method, path, headers, body } = call;
-      const response = await pool.request({ method, path, headers, body });
-      await response.body.dump();
-      outcome = response.statusCode === call.expected ? 'ok' : String(response.statusCode);
-      // An overloaded API is to say when to come back; a 503 that does not is a failure of its own.
-      if (response.statusCode === 503 && response.headers['retry-after'] === undefined) outcome = '503 no Retry-After';
-    } catch (error) {
-      outcome = error instanceof Error ? error.name : 'error';
-    }
+    const outcome = await sendCall(pool, call);
     opts.recorder.record(call.routeClass, performance.now() - start - dueMs, outcome, dueMs);
     if (outcome === 'ok' && call.routeClass === 'redirect') redirectsOk += 1;
   };

@@ -1,6 +1,14 @@
 import type { LagPoint, LagVerdict } from './lag-math';
 import type { ScheduleKeeping } from './rate-schedule';
 
+export const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Prints a run's targets, each as holds or FAILS, under a heading. */
+export function printChecks(heading: string, checks: readonly (readonly [string, boolean])[]): void {
+  print(heading);
+  for (const [what, holds] of checks) print(`  ${holds ? 'holds ' : 'FAILS '} ${what}`);
+}
+
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 /** How the generator kept to the offered rate. */

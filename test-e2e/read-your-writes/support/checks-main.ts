@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { runReadYourWritesChecks } from './run-checks';
 import type { RywTarget } from './ryw-target';
+import { runMain } from '@waymark/testkit';
 
 // The entry of the process that runs the checks (runChecksInOwnProcess): the target and the shape come from the
 // environment, the report goes to the file RYW_REPORT_FILE names.
@@ -12,10 +13,4 @@ async function main(): Promise<void> {
   writeFileSync(reportFile, JSON.stringify(report));
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { fetchJson } from '@waymark/testkit';
 
 export interface Answer {
   status: number;
@@ -29,15 +30,9 @@ const MAX_TRIES = 5;
  * One API call as an integrator makes it: a 503 `unavailable` (overload, a catch-up that ran out of time; nothing was
  * applied) is tried again after its Retry-After (at most 500 ms here), up to five tries; any other answer is final.
  */
-export async function call(
-  target: RywTarget,
-  auth: { apiKey: string } | 'operator',
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Answer> {
+export async function call(...args: Parameters<typeof callOnce>): Promise<Answer> {
   for (let attempt = 1; ; attempt += 1) {
-    const answer = await callOnce(target, auth, method, path, body);
+    const answer = await callOnce(...args);
     if (answer.status !== 503 || attempt === MAX_TRIES) return answer;
     retriedUnavailable.count += 1;
     await new Promise((resolve) => setTimeout(resolve, Math.min(500, 1000 * Number(answer.retryAfter ?? 1))));
@@ -51,22 +46,10 @@ async function callOnce(
   path: string,
   body?: unknown,
 ): Promise<Answer> {
-  const headers: Record<string, string> =
+  const headers =
     auth === 'operator' ? { authorization: `Bearer ${target.operatorToken}` } : { 'x-api-key': auth.apiKey };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${target.apiUrl}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, body: parsed, text, retryAfter: response.headers.get('retry-after') };
+  const answer = await fetchJson(`${target.apiUrl}${path}`, { method, headers, body });
+  return { ...answer, retryAfter: answer.headers.get('retry-after') };
 }
 
 /** A visitor's GET of `http://<host><path>`, sent to the redirector's port with that Host. */

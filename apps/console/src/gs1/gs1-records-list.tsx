@@ -7,6 +7,7 @@ import { Empty, ErrorState, Loading } from '../ui/states';
 import type { components } from '@waymark/sdk';
 import { Pager, useCursorPages } from '../ui/cursor-pager';
 import { DataTable, type Column } from '../ui/data-table';
+import { Filters, SearchInput } from '../ui/search-filters';
 
 const PAGE_SIZE = 25;
 
@@ -49,21 +50,18 @@ export function Gs1RecordsList() {
   return (
     <section className="card" aria-labelledby="gs1-records-title">
       <h2 id="gs1-records-title">Records</h2>
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search
-          <input
-            type="search"
-            value={query}
-            placeholder="code, destination or tag"
-            onChange={(e) => (setQuery(e.target.value), resetPaging())}
-          />
-        </label>
+      <Filters>
+        <SearchInput
+          label="Search"
+          value={query}
+          placeholder="code, destination or tag"
+          onChange={(value) => (setQuery(value), resetPaging())}
+        />
         <label>
           Tags (all of)
           <input value={tags} placeholder="spring, eu" onChange={(e) => (setTags(e.target.value), resetPaging())} />
         </label>
-      </form>
+      </Filters>
       {list.isPending && <Loading what="GS1 records" />}
       {list.isError && <ErrorState error={list.error} />}
       {list.isSuccess && links.length === 0 && <Empty>No GS1 records match. Import a file above.</Empty>}

@@ -7,7 +7,7 @@ import { OperatorSignIn } from './operator-sign-in';
 import { TenantsPage } from './tenants-page';
 import { TenantPage } from './tenant-page';
 import { PlansPage } from './plans-page';
-import { MAIN_ID, SkipLink } from '../ui/skip-link';
+import { ModeFrame } from '../ui/mode-frame';
 import './operator.css';
 
 /** Operator mode: tenants, their keys and domains, plans and entitlements, through the operator API (/admin/v1). */
@@ -35,23 +35,22 @@ export default function OperatorApp() {
     route.page === page || (page === 'tenants' && route.page === 'tenant') ? 'page' : undefined;
   return (
     <OperatorClientContext.Provider value={client}>
-      <SkipLink />
-      <header className="top">
-        <span className="brand">Waymark operator</span>
-        <nav aria-label="Operator sections">
-          <a href={tenantsHref} aria-current={current('tenants')}>
-            Tenants
-          </a>
-          <a href={plansHref} aria-current={current('plans')}>
-            Plans
-          </a>
-          <a href="#/links">Tenant console</a>
-        </nav>
-        <button type="button" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      <main id={MAIN_ID} tabIndex={-1}>
+      <ModeFrame
+        brand="Waymark operator"
+        navLabel="Operator sections"
+        onSignOut={signOut}
+        nav={
+          <>
+            <a href={tenantsHref} aria-current={current('tenants')}>
+              Tenants
+            </a>
+            <a href={plansHref} aria-current={current('plans')}>
+              Plans
+            </a>
+            <a href="#/links">Tenant console</a>
+          </>
+        }
+      >
         {route.page === 'tenant' ? (
           <TenantPage id={route.id} tab={route.tab} />
         ) : route.page === 'plans' ? (
@@ -59,7 +58,7 @@ export default function OperatorApp() {
         ) : (
           <TenantsPage />
         )}
-      </main>
+      </ModeFrame>
     </OperatorClientContext.Provider>
   );
 }

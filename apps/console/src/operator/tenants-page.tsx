@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../ui/data-table';
 import { formatTime, type TenantView } from './admin-types';
 import { TenantCreateForm } from './tenant-create-form';
 import { TENANTS_QUERY } from './operator-queries';
+import { Filters, SearchInput } from '../ui/search-filters';
 
 const TENANT_COLUMNS: Column<TenantView>[] = [
   { header: 'Name', cell: (tenant) => <a href={tenantHref(tenant.id)}>{tenant.name}</a> },
@@ -39,17 +40,9 @@ export function TenantsPage() {
       <TenantCreateForm />
       <section className="card" aria-labelledby="tenants-title">
         <h2 id="tenants-title">All tenants</h2>
-        <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            Filter
-            <input
-              type="search"
-              value={filter}
-              placeholder="name, id or domain"
-              onChange={(e) => setFilter(e.target.value)}
-            />
-          </label>
-        </form>
+        <Filters>
+          <SearchInput label="Filter" value={filter} placeholder="name, id or domain" onChange={setFilter} />
+        </Filters>
         {list.isPending && <Loading what="tenants" />}
         {list.isError && <ErrorState error={list.error} />}
         {list.isSuccess && list.data.tenants.length === 0 && <Empty>No tenants yet. Create one above.</Empty>}

@@ -8,6 +8,7 @@ import { LinkCreateForm } from '../links/link-create-form';
 import type { components } from '@waymark/sdk';
 import { Pager, useCursorPages } from '../ui/cursor-pager';
 import { DataTable, type Column } from '../ui/data-table';
+import { Filters, SearchInput } from '../ui/search-filters';
 
 // The CSV import (and its parser) is a separate chunk, fetched after the first page is shown.
 const LinkBulkImport = lazy(() => import('../links/link-bulk-import'));
@@ -54,16 +55,13 @@ export function LinksPage() {
       </Suspense>
       <section className="card" aria-labelledby="links-title">
         <h2 id="links-title">Your links</h2>
-        <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            Search
-            <input
-              type="search"
-              value={q}
-              placeholder="code, destination or tag"
-              onChange={(e) => (setQ(e.target.value), resetPaging())}
-            />
-          </label>
+        <Filters>
+          <SearchInput
+            label="Search"
+            value={q}
+            placeholder="code, destination or tag"
+            onChange={(value) => (setQ(value), resetPaging())}
+          />
           <label>
             Status
             <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), resetPaging())}>
@@ -84,7 +82,7 @@ export function LinksPage() {
               <option value="lastClickAt">last click</option>
             </select>
           </label>
-        </form>
+        </Filters>
         {list.isPending && <Loading what="links" />}
         {list.isError && <ErrorState error={list.error} />}
         {list.isSuccess && links.length === 0 && <Empty>No links match. Create one above.</Empty>}

@@ -63,36 +63,29 @@ describe('render worker recycling', () => {
     expect((await renderWith(pool, [newRecord()], {}, 'tenant-c')).result.count).toBe(1);
   }, 120_000);
 
+  /** Two threads whose renders stay far under the recycle limit, so only idleness can retire them. */
+  const poolUnderTheLimit = (idleRecycleMs: number) =>
+    new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs }, logger);
+  const renderFourHeavy = (target: RenderPool) =>
+    renderWith(
+      target,
+      Array.from({ length: 4 }, () => newRecord()),
+      HEAVY,
+      'tenant-a',
+    );
+
   it('keeps its workers while they stay under the limit', async () => {
-    pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 0 }, logger);
+    pool = poolUnderTheLimit(0);
     const before = pool.threadIds();
-    expect(
-      (
-        await renderWith(
-          pool,
-          Array.from({ length: 4 }, () => newRecord()),
-          HEAVY,
-          'tenant-a',
-        )
-      ).result.count,
-    ).toBe(4);
+    expect((await renderFourHeavy(pool)).result.count).toBe(4);
     expect(pool.recycled).toBe(0);
     expect(pool.threadIds()).toEqual(before);
   }, 120_000);
 
   it('replaces the threads that rendered once it has been idle a while, so the memory they grew goes back', async () => {
-    pool = new RenderPool({ size: 2, recycleBytes: 4 * 1024 ** 3, maxHeapMb: 256, idleRecycleMs: 300 }, logger);
+    pool = poolUnderTheLimit(300);
     const before = pool.threadIds();
-    expect(
-      (
-        await renderWith(
-          pool,
-          Array.from({ length: 4 }, () => newRecord()),
-          HEAVY,
-          'tenant-a',
-        )
-      ).result.count,
-    ).toBe(4);
+    expect((await renderFourHeavy(pool)).result.count).toBe(4);
     const current = pool;
     await waitFor(() => current.recycled === 2, { timeoutMs: 10_000, message: 'both threads to be replaced' });
     expect(pool.threadIds().some((id) => before.includes(id))).toBe(false);

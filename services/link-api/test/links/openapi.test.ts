@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { API_SERVICES, openApiPathOf } from '../../src/http/links/public-openapi';
-import { call, startLinksApi, type Api } from '../support/links-fixture';
+import { call, withLinksApi, type Api } from '../support/links-fixture';
 
 let api: Api;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
+withLinksApi((started) => {
+  api = started;
 });
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

@@ -1,13 +1,9 @@
-import { startLinksApi, type Api } from '../support/links-fixture';
+import { withLinksApi, type Api } from '../support/links-fixture';
 
 let api: Api;
 
-beforeAll(async () => {
-  api = await startLinksApi();
-}, 60_000);
-
-afterAll(async () => {
-  await api?.stop();
+withLinksApi((started) => {
+  api = started;
 });
 
 describe('GET /docs', () => {

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { channelsTopic, linksTopic, SCOPES, type ChannelState, type LinkState, type Scope } from '@waymark/contracts';
 import type { IncomingMessage, Subscription } from '@waymark/events';
-import { uniqueName, waitFor } from '@waymark/testkit';
+import { fetchJson, uniqueName, waitFor } from '@waymark/testkit';
 import { operator, startLinkApi, type LinkApiInstance } from './link-api-harness';
 
 export type Api = LinkApiInstance & { databaseUrl: string };
@@ -25,22 +25,7 @@ export function startLinksApi(env: Record<string, string> = {}): Promise<Api> {
 }
 
 export async function call(api: Api, key: string | null, method: string, path: string, body?: unknown): Promise<Reply> {
-  const response = await fetch(`${api.url}${path}`, {
-    method,
-    headers: {
-      ...(key ? { 'x-api-key': key } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  return fetchJson(`${api.url}${path}`, { method, headers: key ? { 'x-api-key': key } : {}, body });
 }
 
 export interface TestTenant {
@@ -93,15 +78,20 @@ export async function newTenant(api: Api, plan = 'pro'): Promise<TestTenant> {
  * A link-api and one tenant for the tests of a file: started before them, stopped after them. `ready` hands both to
  * the file, which keeps them in its own variables.
  */
-export function withLinksApiAndTenant(ready: (api: Api, tenant: TestTenant) => void): void {
+/** A link-api of its own for the test file: started before its tests, handed to `ready`, stopped after them. */
+export function withLinksApi(ready: (api: Api) => void | Promise<void>): void {
   let api: Api | undefined;
   beforeAll(async () => {
     api = await startLinksApi();
-    ready(api, await newTenant(api));
+    await ready(api);
   }, 60_000);
   afterAll(async () => {
     await api?.stop();
   });
+}
+
+export function withLinksApiAndTenant(ready: (api: Api, tenant: TestTenant) => void): void {
+  withLinksApi(async (api) => ready(api, await newTenant(api)));
 }
 
 /** Publishes a channel on channels.v1 as notifier would, and waits until link-api has stored it. */

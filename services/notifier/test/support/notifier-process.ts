@@ -16,13 +16,18 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The production entry point (main.ts) in its own process, so a test can kill it the hard way. */
+/**
+ * The production entry point (main.ts) in its own process, so a test can kill it the hard way; `nodeFlags` go to
+ * node before the entry (a benchmark's `--cpu-prof`).
+ */
 export async function spawnNotifier(
   env: Record<string, string>,
+  options: { nodeFlags?: string[]; readyWithinMs?: number } = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
+  const readyWithinMs = options.readyWithinMs ?? 30_000;
   let output = '';
   const started = Date.now();
-  const child = spawn(process.execPath, [RUN_TS, MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), RUN_TS, MAIN], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,11 +35,13 @@ export async function spawnNotifier(
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   await waitFor(
     async () => {
-      if (Date.now() - started > 29_000) throw new Error(`not ready; output so far: ${output.slice(-3000)}`);
+      // A second short of the deadline, so the failure carries what the process printed.
+      if (Date.now() - started > readyWithinMs - 1000)
+        throw new Error(`not ready; output so far: ${output.slice(-3000)}`);
       if (child.exitCode !== null) throw new Error(`notifier exited with ${child.exitCode}: ${output}`);
       return (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).catch(() => undefined))?.status === 200;
     },
-    { timeoutMs: 30_000, message: 'the notifier process to be ready' },
+    { timeoutMs: readyWithinMs, message: 'the notifier process to be ready' },
   );
   return { child, output: () => output };
 }

@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium, waitFor, type LaunchedChromium } from '@waymark/testkit';
-import { builtConsole } from '../support/built-console';
-import { startEmbeddedSystem, type RunningSystem } from '../console/embedded-system';
+import { builtConsole } from '../../support/built-console';
+import { startEmbeddedSystem, type RunningSystem } from '../../console/embedded-system';
 import { BASELINE_PATH, consoleDirWithBaseline } from './baseline-page';
 import { interactiveOf, probeScript, type Interactive } from './interactive-probe';
 import { printTable, type Row } from './figures';

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONSOLE_DIST } from '../support/built-console';
+import { CONSOLE_DIST } from '../../support/built-console';
 
 /** The baseline page's path: a static HTML file served beside the console, by the same server, with its headers. */
 export const BASELINE_PATH = '/bench-baseline.html';
