@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
+import { busClickPublisher, ClickEmitter, ClickSpool, type ClickPublisher } from '@waymark/click-emission';
 import { instrumentEventBus } from '@waymark/events';
 import {
   createHttpApp,
@@ -15,9 +16,6 @@ import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
-import { busClickPublisher } from './clicks/infra/bus-click-publisher';
-import { ClickEmitter, type ClickPublisher } from './clicks/infra/click-emitter';
-import { ClickSpool } from './clicks/infra/click-spool';
 import { MemoryLinkStore } from './links/infra/memory-link-store';
 import { consumeReadModel } from './links/infra/read-model';
 import { registerRedirectorMetrics } from './http/redirector-metrics';
