@@ -117,11 +117,6 @@ const KNOWN_CROSSINGS = {
     'exports/infra/prisma-export-selection.ts -> links/infra/gs1-link-rows.ts',
     'exports/infra/prisma-export-selection.ts -> links/infra/prisma-gs1-link.repository.ts',
   ],
-  redirector: [
-    'gs1/app/resolve-digital-link.ts -> links/app/find-link.ts',
-    'gs1/app/gs1-page.ts -> pages/app/page-response.ts',
-    'links/app/visit-short-link.ts -> pages/app/page-response.ts',
-  ],
 };
 const featureRules = { sharedKernel: SHARED_KERNEL, knownCrossings: KNOWN_CROSSINGS };
 

@@ -11,6 +11,7 @@ import {
 import type { Config } from './config';
 import type { LinkStore } from './links/app/links-ports';
 import { MemoryTenantDirectory } from './pages/infra/memory-tenant-directory';
+import { visitorPages } from './pages/app/page-response';
 import { subscribeIdentity } from './pages/infra/identity.consumer';
 import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
@@ -97,7 +98,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     mount: () => undefined,
   });
   const listener = redirectorListener({
-    deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector() },
+    deps: {
+      links: new FreshLinkStore(links, readModel.fresh),
+      tenants,
+      pages: visitorPages(tenants),
+      clicks: emitter,
+      isBot: createBotDetector(),
+    },
     probes,
     serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),
