@@ -23,7 +23,7 @@ function visitOf(overrides: Partial<ClickedLink>, ua = 'Mozilla/5.0'): ClickVisi
       ip: '203.0.113.9',
       ua,
       referer: null,
-          nowMs: Date.now(),
+      nowMs: Date.now(),
     },
     context: { source: 'click', bot: false },
   };
