@@ -113,11 +113,6 @@ const KNOWN_CROSSINGS = {
     'jobs/infra/render-worker.ts -> artwork/infra/zxing-symbol-reader.ts',
     'jobs/app/render-export-job.ts -> artwork/app/render-export.ts',
   ],
-  redirector: [
-    'gs1/app/resolve-digital-link.ts -> links/app/find-link.ts',
-    'gs1/app/gs1-page.ts -> pages/app/page-response.ts',
-    'links/app/visit-short-link.ts -> pages/app/page-response.ts',
-  ],
 };
 const featureRules = { sharedKernel: SHARED_KERNEL, knownCrossings: KNOWN_CROSSINGS };
 

@@ -155,9 +155,9 @@ describe('import graph rules (eslint-rules/waymark-plugin.mjs)', () => {
   it("fails a feature that reaches into another's use cases or adapters; ports and the kernel pass", async () => {
     const crossed = [
       "import { MemoryLinkStore } from '../../links/infra/memory-link-store';",
-      "import { findLink } from '../../links/app/find-link';",
-      "import { thenMaybe } from '../../links/app/maybe-async';",
-      'export { MemoryLinkStore, findLink, thenMaybe };',
+      "import { visitShortLink } from '../../links/app/visit-short-link';",
+      "import { consumeReadModel } from '../../links/infra/read-model';",
+      'export { MemoryLinkStore, visitShortLink, consumeReadModel };',
       '',
     ].join('\n');
     const errors = await ruleErrors(

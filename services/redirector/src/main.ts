@@ -1,6 +1,6 @@
+import { openClickPublisher } from '@waymark/click-emission';
 import { runServiceMain } from '@waymark/http';
 import { loadProductionConfig } from './config';
-import { openClickPublisher } from './clicks/infra/open-click-publisher';
 import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
 
 runServiceMain({

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
+import { busClickPublisher, ClickEmitter, ClickSpool, type ClickPublisher } from '@waymark/click-emission';
 import { instrumentEventBus } from '@waymark/events';
 import {
   createHttpApp,
@@ -10,14 +11,12 @@ import {
 import type { Config } from './config';
 import type { LinkStore } from './links/app/links-ports';
 import { MemoryTenantDirectory } from './pages/infra/memory-tenant-directory';
+import { visitorPages } from './pages/app/page-response';
 import { subscribeIdentity } from './pages/infra/identity.consumer';
 import { FreshLinkStore } from './links/infra/fresh-link-store';
 import { createBotDetector } from './http/bot-detector';
 import { clientIpResolver } from './http/client-ip';
 import { redirectorListener } from './http/redirector-listener';
-import { busClickPublisher } from './clicks/infra/bus-click-publisher';
-import { ClickEmitter, type ClickPublisher } from './clicks/infra/click-emitter';
-import { ClickSpool } from './clicks/infra/click-spool';
 import { MemoryLinkStore } from './links/infra/memory-link-store';
 import { consumeReadModel } from './links/infra/read-model';
 import { registerRedirectorMetrics } from './http/redirector-metrics';
@@ -99,7 +98,13 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
     mount: () => undefined,
   });
   const listener = redirectorListener({
-    deps: { links: new FreshLinkStore(links, readModel.fresh), tenants, clicks: emitter, isBot: createBotDetector() },
+    deps: {
+      links: new FreshLinkStore(links, readModel.fresh),
+      tenants,
+      pages: visitorPages(tenants),
+      clicks: emitter,
+      isBot: createBotDetector(),
+    },
     probes,
     serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
     clientIp: clientIpResolver(config.TRUSTED_PROXIES),

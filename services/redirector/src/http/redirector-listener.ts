@@ -11,7 +11,6 @@ import type { VisitDeps } from '../links/app/links-ports';
 import { visitShortLink } from '../links/app/visit-short-link';
 import { json } from '../links/domain/json-response';
 import type { VisitRequest, VisitResponse } from '../shared-kernel/visit';
-import { pageResponse } from '../pages/app/page-response';
 import { BatchedResponses } from './batched-responses';
 import { startVisitSpan } from './visit-span';
 
@@ -98,7 +97,7 @@ function route(deps: VisitDeps, request: VisitRequest): VisitResponse | Promise<
   const first = second < 0 ? path.slice(1) : path.slice(1, second);
   if (GS1_KEYS.has(first)) return resolveDigitalLink(deps, request);
   const code = path.endsWith('/') ? path.slice(1, -1) : path.slice(1);
-  if (code === '') return pageResponse('not_found', deps.tenants, request.host);
+  if (code === '') return deps.pages.page('not_found', request.host);
   // Short codes have no slash: a longer path may be a Digital Link behind a custom stem (`/shop/01/<gtin>`).
   if (code.includes('/')) return resolveDigitalLink(deps, request, true);
   return orCompressedDigitalLink(deps, request, visitShortLink(deps, request, code));

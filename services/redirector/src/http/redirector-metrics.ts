@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { LinkStore } from '../links/app/links-ports';
-import type { ClickEmitter } from '../clicks/infra/click-emitter';
+import type { ClickEmitter } from '@waymark/click-emission';
 
 /** Visits by status (the visitor path bypasses express and its request histogram) and the emitter's state. */
 export function registerRedirectorMetrics(

@@ -10,9 +10,6 @@ import {
 } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { uniqueName } from '@waymark/testkit';
-import type { CountedVisit } from '../../src/clicks/domain/click-record';
-import type { VisitRequest } from '../../src/shared-kernel/visit';
-import type { LinkEntry } from '../../src/shared-kernel/link-entry';
 
 /** A fresh tenant with one domain of its own; every test file uses its own, so shared topics never mix. */
 export function newTenant(overrides: Partial<TenantState> = {}): TenantState {
@@ -101,33 +98,4 @@ export function newClickFact(link: LinkState, overrides: Partial<ClickFact> = {}
     notifyChannels: [...link.notifyChannels],
     ...overrides,
   };
-}
-
-/** A counted visit of link `c<n>` on go.example (a GET, no referer), its user agent `ua`. */
-export function countedVisit(n: number, ua = 'Mozilla/5.0'): CountedVisit {
-  const entry: LinkEntry = {
-    tenantId: 't',
-    domain: 'go.example',
-    code: `c${n}`,
-    destination: 'https://x.example/',
-    status: 'active',
-    title: '',
-    tags: {},
-    expiresAtMs: null,
-    notifyChannels: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    kind: 'link',
-  };
-  const request: VisitRequest = {
-    host: 'go.example',
-    path: `/c${n}`,
-    rawQuery: '',
-    method: 'GET',
-    ip: '127.0.0.1',
-    ua,
-    referer: null,
-    accept: undefined,
-    nowMs: 1_800_000_000_000 + n,
-  };
-  return { entry, request, context: { source: 'click', bot: false } };
 }

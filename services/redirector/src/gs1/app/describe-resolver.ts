@@ -11,7 +11,7 @@ export function describeResolver(deps: VisitDeps, request: VisitRequest): VisitR
   const tenant = hostCandidates(request.host)
     .map((h) => deps.tenants.byDomain(h))
     .find((t) => t !== undefined);
-  if (!tenant) return gs1Page('not_found', deps.tenants, request.host);
+  if (!tenant) return gs1Page('not_found', deps.pages, request.host);
   const name = `${tenant.branding.name || tenant.name} GS1 resolver`;
   return withCors(json(200, resolverDescription(shortUrlOriginOf(request.host), name)));
 }

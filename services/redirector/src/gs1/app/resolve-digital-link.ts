@@ -19,7 +19,7 @@ import { selectLink } from '../domain/link-selection';
 import { JSONLD_CONTEXT_LINK, LINKSET_MEDIA_TYPE, linksetMediaType, wantsLinkset } from '../domain/linkset-request';
 import { splitScanMarker } from '../../links/domain/scan-marker';
 import { firstNonUriCharacter } from '../domain/uri-characters';
-import { findLink } from '../../links/app/find-link';
+import { findLink } from '../../shared-kernel/find-link';
 import { json } from '../../links/domain/json-response';
 import { invalidDigitalLink, METHOD_NOT_ALLOWED, PREFLIGHT, withCors } from '../domain/gs1-responses';
 import { gs1Page } from './gs1-page';
@@ -63,10 +63,10 @@ export function resolveDigitalLink(
   const { parsed, uncompressed } = parseRequested(raw, request);
   if (!parsed.ok) {
     // Behind a possible stem, a path without any GS1 key is simply not a Digital Link.
-    if (stems && parsed.issue.reason === 'missing_primary_key') return gs1Page('not_found', deps.tenants, request.host);
+    if (stems && parsed.issue.reason === 'missing_primary_key') return gs1Page('not_found', deps.pages, request.host);
     return invalidDigitalLink(parsed.issue);
   }
-  if (parsed.value.primary[0] !== '01') return gs1Page('not_found', deps.tenants, request.host);
+  if (parsed.value.primary[0] !== '01') return gs1Page('not_found', deps.pages, request.host);
   const paths = digitalLinkLevels(gtinKey(parsed.value));
   const found = paths.map((path) => findLink(deps.links, request.host, path));
   // A compressed link is answered as its uncompressed form, whose query is the one passed on.
@@ -116,9 +116,9 @@ function respond(
 ): VisitResponse {
   const present = levels.filter((level): level is { path: string; record: LinkEntry } => level.record !== undefined);
   const nearest = present[0]?.record;
-  if (nearest === undefined) return gs1Page('not_found', deps.tenants, request.host);
+  if (nearest === undefined) return gs1Page('not_found', deps.pages, request.host);
   const outcome = linkOutcome(nearest, request.nowMs);
-  if (outcome !== 'redirect') return gs1Page(outcome, deps.tenants, request.host, nearest.tenantId);
+  if (outcome !== 'redirect') return gs1Page(outcome, deps.pages, request.host, nearest.tenantId);
   const origin = shortUrlOriginOf(nearest.domain);
   const usable = present.filter((level) => linkOutcome(level.record, request.nowMs) === 'redirect');
   const sameAs =
@@ -149,7 +149,7 @@ function respond(
       context: params.context,
     },
   );
-  if (selection.kind === 'none') return gs1Page('not_found', deps.tenants, request.host, nearest.tenantId);
+  if (selection.kind === 'none') return gs1Page('not_found', deps.pages, request.host, nearest.tenantId);
   if (selection.kind === 'multiple') return linksetOf(300);
 
   const query = splitScanMarker(request.rawQuery);

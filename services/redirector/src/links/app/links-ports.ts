@@ -1,5 +1,5 @@
 import type { ClickSink } from '../../clicks/app/clicks-ports';
-import type { TenantDirectory } from '../../pages/app/pages-ports';
+import type { TenantDirectory, VisitorPages } from '../../pages/app/pages-ports';
 import type { LinkEntry } from '../../shared-kernel/link-entry';
 
 /** Where a message sits on links.v1; offsets only grow per key (a key always maps to one partition). */
@@ -24,6 +24,7 @@ export interface LinkStore {
 export interface VisitDeps {
   readonly links: LinkStore;
   readonly tenants: TenantDirectory;
+  readonly pages: VisitorPages;
   readonly clicks: ClickSink;
   readonly isBot: (ua: string) => boolean;
 }

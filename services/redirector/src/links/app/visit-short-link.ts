@@ -2,9 +2,8 @@ import { splitScanMarker } from '../domain/scan-marker';
 import { withPassthroughQuery } from '../domain/destination-url';
 import { linkOutcome } from '../domain/link-outcome';
 import type { LinkEntry } from '../../shared-kernel/link-entry';
-import { findLink } from './find-link';
-import { thenMaybe } from './maybe-async';
-import { pageResponse } from '../../pages/app/page-response';
+import { findLink } from '../../shared-kernel/find-link';
+import { thenMaybe } from '../../shared-kernel/maybe-async';
 import type { VisitDeps } from './links-ports';
 import { NO_STORE, type VisitRequest, type VisitResponse } from '../../shared-kernel/visit';
 
@@ -32,10 +31,10 @@ export function visitShortLink(
 }
 
 function answer(deps: VisitDeps, request: VisitRequest, entry: LinkEntry | undefined): VisitResponse {
-  if (entry === undefined) return pageResponse('not_found', deps.tenants, request.host);
+  if (entry === undefined) return deps.pages.page('not_found', request.host);
   const outcome = linkOutcome(entry, request.nowMs);
-  if (outcome === 'unavailable') return pageResponse('unavailable', deps.tenants, request.host, entry.tenantId);
-  if (outcome === 'expired') return pageResponse('expired', deps.tenants, request.host, entry.tenantId);
+  if (outcome === 'unavailable') return deps.pages.page('unavailable', request.host, entry.tenantId);
+  if (outcome === 'expired') return deps.pages.page('expired', request.host, entry.tenantId);
   const query = splitScanMarker(request.rawQuery);
   if (request.method === 'GET') {
     const context = { source: query.scanned ? 'qr' : 'click', bot: deps.isBot(request.ua) } as const;

@@ -1,5 +1,5 @@
 import { brandedPage, pageStyle, type PageKind } from '../domain/branded-page';
-import type { TenantDirectory } from './pages-ports';
+import type { TenantDirectory, VisitorPages } from './pages-ports';
 import { hostCandidates, NO_STORE, type VisitResponse } from '../../shared-kernel/visit';
 import { visitorPageHeaders } from '../domain/visitor-page-headers';
 
@@ -22,4 +22,9 @@ export function pageResponse(kind: PageKind, tenants: TenantDirectory, host: str
     },
     body: brandedPage(kind, branding),
   };
+}
+
+/** The pages of the tenants `tenants` knows, as the VisitorPages port other features are handed. */
+export function visitorPages(tenants: TenantDirectory): VisitorPages {
+  return { page: (kind, host, tenantId) => pageResponse(kind, tenants, host, tenantId) };
 }

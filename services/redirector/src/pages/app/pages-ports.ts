@@ -1,4 +1,6 @@
 import type { Branding } from '@waymark/contracts';
+import type { PageKind } from '../domain/branded-page';
+import type { VisitResponse } from '../../shared-kernel/visit';
 
 export interface TenantView {
   readonly id: string;
@@ -12,4 +14,12 @@ export interface TenantDirectory {
   byDomain(domain: string): TenantView | undefined;
   /** Whether the host is one this redirector serves (some tenant lists it). */
   knowsDomain(domain: string): boolean;
+}
+
+/**
+ * The branded page a visit is answered with when no redirect is due (an unknown, unavailable or expired link),
+ * branded for the tenant of `tenantId`, else of the host's domain: what other features ask of this one.
+ */
+export interface VisitorPages {
+  page(kind: PageKind, host: string, tenantId?: string): VisitResponse;
 }

@@ -1,7 +1,7 @@
 import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic, type ClickFact } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { TRACEPARENT_HEADER } from '@waymark/tracing';
-import type { ClickPublisher } from './click-emitter';
+import type { ClickPublisher } from '../emitter/click-publisher';
 
 /**
  * Click records published through an EventBus's ordinary publish (CLICK_PUBLISHER=inline, the embedded runner):

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickFact } from '@waymark/contracts';
 import { createLogger } from '@waymark/logging';
-import { encodeClickFact, type EncodedClick } from '../domain/click-record';
+import { encodeClickFact, type EncodedClick } from '../click-visit';
 import { ClickSpool } from './click-spool';
 
 const logger = createLogger({ service: 'test', level: 'silent' });

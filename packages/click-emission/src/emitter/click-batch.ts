@@ -1,5 +1,5 @@
-import type { CountedVisit, EncodedClick } from '../domain/click-record';
-import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-record-writer';
+import type { ClickVisit, EncodedClick } from '../click-visit';
+import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from '../encoding/click-fact-writer';
 
 /** One record of a batch as its bytes: views into the batch, valid as long as the batch's buffer is. */
 export interface ClickRecordBytes {
@@ -79,7 +79,7 @@ export class ClickBatch {
    * A counted visit's click event, its texts written here at once (click-record-writer.ts), never built as strings:
    * nothing of the event is left on the event loop's heap.
    */
-  appendVisit(visit: CountedVisit): void {
+  appendVisit(visit: ClickVisit): void {
     const traceParent = visit.request.traceParent;
     this.reserve(HEADER + clickRecordBound(visit) + (traceParent === undefined ? 0 : TRACE_PARENT_ROOM));
     const bytes = this.bytes;

@@ -2,16 +2,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@waymark/logging';
-import type { CountedVisit } from '../domain/click-record';
-import { countedVisit } from '../../../test/support/fixtures';
+import type { ClickVisit } from '../click-visit';
+import { countedVisit } from '../../test/support/click-fixtures';
 import { ClickBatch } from './click-batch';
 import { ClickEmitter, type ClickEmitterOptions } from './click-emitter';
-import { ClickSpool } from './click-spool';
+import { ClickSpool } from '../spool/click-spool';
 
 const logger = createLogger({ service: 'click-emitter-test', level: 'silent' });
 
 /** The visit of link `c<i>`, its user agent `uaLength` long. */
-const click = (i: number, uaLength = 600): CountedVisit => countedVisit(i, 'u'.repeat(uaLength));
+const click = (i: number, uaLength = 600): ClickVisit => countedVisit(i, 'u'.repeat(uaLength));
 
 /** The codes of a published batch's events: which visits it carried, in order. */
 const codesOf = (batch: ClickBatch): string[] =>

@@ -3,8 +3,8 @@ import { CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/contracts';
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger, type LoggerOptions } from '@waymark/logging';
 import { TRACEPARENT_HEADER } from '@waymark/tracing';
-import { ClickBatch, type ClickRecordBytes } from './click-batch';
-import { clickChannelsHeader } from './click-channels-header';
+import { ClickBatch, type ClickRecordBytes } from '../emitter/click-batch';
+import { clickChannelsHeader } from '../encoding/click-channels-header';
 import type { PublishReply, PublishRequest, PublisherRequest, PublisherWorkerData } from './click-publisher-protocol';
 
 /*

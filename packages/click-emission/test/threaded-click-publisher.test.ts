@@ -1,17 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic } from '@waymark/contracts';
 import { getTestInfra, startKafkaMock, waitFor, type StartedKafkaMock } from '@waymark/testkit';
-import { ThreadedClickPublisher } from '../src';
-import { encodeClickFact } from '../src/clicks/domain/click-record';
-import { toLinkEntry } from '../src/shared-kernel/link-entry';
-import { ClickBatch } from '../src/clicks/infra/click-batch';
-import { startClickPublisherThread } from '../src/clicks/infra/click-publisher-thread';
-import type { PublisherWorkerData } from '../src/clicks/infra/click-publisher-protocol';
-import { newClickFact, newLink, newTenant } from './support/fixtures';
-import { connectBus, silentLogger } from './support/redirector-harness';
+import { uniqueName } from '@waymark/testkit';
+import {
+  ClickBatch,
+  encodeClickFact,
+  startClickPublisherThread,
+  ThreadedClickPublisher,
+  type PublisherWorkerData,
+} from '../src';
+import { connectBus, newClickedLink, newClickFact, silentLogger } from './support/click-fixtures';
 
-const tenant = newTenant();
-const links = [newLink(tenant), newLink(tenant), newLink(tenant)];
+const tenant = { id: uniqueName('tenant') };
+const links = [newClickedLink(tenant.id), newClickedLink(tenant.id), newClickedLink(tenant.id)];
 const cleanup: Array<() => Promise<unknown>> = [];
 
 afterEach(async () => {
@@ -76,16 +77,12 @@ describe('on the shared Kafka', () => {
     for (let i = 0; i < 30; i += 1) {
       const link = links[i % links.length]!;
       batch.appendVisit({
-        entry: toLinkEntry(link),
+        entry: link,
         request: {
-          host: link.domain,
-          path: `/${link.code}`,
-          rawQuery: '',
           method: 'GET',
           ip: '198.51.100.7',
           ua: `Mozilla/5.0 «x» ${i}`,
           referer: i % 2 === 0 ? null : 'https://ref.example/"q"',
-          accept: undefined,
           nowMs: Date.now(),
         },
         context: { source: i % 3 === 0 ? 'qr' : 'click', bot: i % 5 === 0 },
@@ -117,21 +114,17 @@ describe('on the shared Kafka', () => {
   test('each click arrives with a header that says whether it names a channel, visits and spooled clicks alike', async () => {
     const { brokers } = getTestInfra().kafka;
     const publisher = publisherOn(brokers);
-    const silent = toLinkEntry(newLink(tenant, { notifyChannels: [] }));
-    const notifying = toLinkEntry(newLink(tenant, { notifyChannels: ['ch_1'] }));
+    const silent = newClickedLink(tenant.id, { notifyChannels: [] });
+    const notifying = newClickedLink(tenant.id, { notifyChannels: ['ch_1'] });
     const visits = new ClickBatch();
     for (const entry of [silent, notifying]) {
       visits.appendVisit({
         entry,
         request: {
-          host: entry.domain,
-          path: `/${entry.code}`,
-          rawQuery: '',
           method: 'GET',
           ip: '198.51.100.8',
           ua: 'Mozilla/5.0',
           referer: null,
-          accept: undefined,
           nowMs: Date.now(),
         },
         context: { source: 'click', bot: false },

@@ -1,36 +1,28 @@
 import { CLICK_CHANNELS } from '@waymark/contracts';
-import type { CountedVisit } from '../domain/click-record';
-import type { LinkEntry } from '../../shared-kernel/link-entry';
-import { ClickBatch } from './click-batch';
+import type { ClickedLink, ClickVisit } from '../click-visit';
+import { ClickBatch } from '../emitter/click-batch';
 import { clickChannelsHeader } from './click-channels-header';
 
-const entry: LinkEntry = {
+const entry: ClickedLink = {
   tenantId: 'ten_1',
   domain: 'go.acme.example',
   code: 'spring',
   destination: 'https://www.acme.example/sale',
-  status: 'active',
   title: 'Spring sale',
   tags: { campaign: 'spring' },
-  expiresAtMs: null,
   notifyChannels: [],
   createdAt: '2026-11-01T10:00:00.000Z',
-  kind: 'link',
 };
 const HOSTILE = ',"notifyChannels":[]}';
 
-function visitOf(overrides: Partial<LinkEntry>, ua = 'Mozilla/5.0'): CountedVisit {
+function visitOf(overrides: Partial<ClickedLink>, ua = 'Mozilla/5.0'): ClickVisit {
   return {
     entry: { ...entry, ...overrides },
     request: {
-      host: entry.domain,
-      path: '/spring',
-      rawQuery: '',
       method: 'GET',
       ip: '203.0.113.9',
       ua,
       referer: null,
-      accept: undefined,
       nowMs: Date.now(),
     },
     context: { source: 'click', bot: false },
@@ -38,7 +30,7 @@ function visitOf(overrides: Partial<LinkEntry>, ua = 'Mozilla/5.0'): CountedVisi
 }
 
 /** The header of a visit's record as the producer thread reads the record from its batch. */
-function headerOfVisit(visit: CountedVisit): string | undefined {
+function headerOfVisit(visit: ClickVisit): string | undefined {
   const batch = new ClickBatch();
   batch.appendVisit(visit);
   const [record] = ClickBatch.records(new Uint8Array(batch.packed()));

@@ -1,9 +1,9 @@
 import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic, type ClickFact } from '@waymark/contracts';
 import { InProcessEventBus, MemoryEventLogStore, type IncomingMessage } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { encodeClickFact } from '../domain/click-record';
+import { encodeClickFact } from '../click-visit';
 import { busClickPublisher } from './bus-click-publisher';
-import { ClickBatch } from './click-batch';
+import { ClickBatch } from '../emitter/click-batch';
 
 function clickFact(eventId: string, notifyChannels: string[]): ClickFact {
   return {

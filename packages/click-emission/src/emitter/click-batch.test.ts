@@ -1,6 +1,6 @@
-import type { EncodedClick } from '../domain/click-record';
+import type { EncodedClick } from '../click-visit';
 import { ClickFact } from '@waymark/contracts';
-import { countedVisit } from '../../../test/support/fixtures';
+import { countedVisit } from '../../test/support/click-fixtures';
 import { ClickBatch } from './click-batch';
 
 const click = (i: number, ua = 'Mozilla/5.0'): EncodedClick => ({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ClickFact, linkKey } from '@waymark/contracts';
 import type { Logger } from '@waymark/logging';
-import type { EncodedClick } from '../domain/click-record';
+import type { EncodedClick } from '../click-visit';
 
 export interface SpoolChunk {
   readonly clicks: EncodedClick[];

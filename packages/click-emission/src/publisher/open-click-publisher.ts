@@ -1,8 +1,7 @@
 import type { EventBus } from '@waymark/events';
 import type { Logger } from '@waymark/logging';
-import type { ProductionConfig } from '../../config';
 import { busClickPublisher } from './bus-click-publisher';
-import type { ClickPublisher } from './click-emitter';
+import type { ClickPublisher } from '../emitter/click-publisher';
 import { ThreadedClickPublisher } from './threaded-click-publisher';
 
 export interface OpenedClickPublisher {
@@ -11,13 +10,19 @@ export interface OpenedClickPublisher {
   close(): Promise<void>;
 }
 
+/** The settings that choose a standalone process's click publisher (the redirector's env variables of these names). */
+export interface ClickPublisherConfig {
+  readonly CLICK_PUBLISHER: 'thread' | 'inline';
+  readonly KAFKA_BROKERS: string[];
+}
+
 /**
  * The click publisher a standalone process uses, as CLICK_PUBLISHER says: a producer thread on the same brokers
  * (default), or `bus` itself (`inline`). Shared by main.ts, the integration tests and the benchmark, so they run the
  * production path.
  */
 export function openClickPublisher(
-  config: Pick<ProductionConfig, 'CLICK_PUBLISHER' | 'KAFKA_BROKERS'>,
+  config: ClickPublisherConfig,
   deps: { bus: EventBus; clientId: string; logger: Logger },
 ): OpenedClickPublisher {
   if (config.CLICK_PUBLISHER === 'inline')

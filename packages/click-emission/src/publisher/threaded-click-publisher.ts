@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from '@waymark/logging';
-import type { ClickBatch } from './click-batch';
-import type { ClickPublisher } from './click-emitter';
+import type { ClickBatch } from '../emitter/click-batch';
+import type { ClickPublisher } from '../emitter/click-publisher';
 import type { PublishReply, PublisherRequest, PublisherWorkerData } from './click-publisher-protocol';
 import { startClickPublisherThread } from './click-publisher-thread';
 

@@ -1,18 +1,9 @@
 import type { Logger } from '@waymark/logging';
-import type { CountedVisit, EncodedClick } from '../domain/click-record';
-import type { ClickSink } from '../app/clicks-ports';
+import type { ClickVisit, EncodedClick } from '../click-visit';
 import { ClickBatch } from './click-batch';
+import type { ClickPublisher } from './click-publisher';
 import { ClickBatchBuffers } from './click-batch-buffers';
-import type { ClickSpool } from './click-spool';
-
-/**
- * Where the emitter sends its batches of clicks.v1 records: a ThreadedClickPublisher that produces them on a worker
- * thread, or the service's EventBus (busClickPublisher). Settles once Kafka acknowledged (or refused) the batch.
- * The batch is the publisher's to read until then, not after: the emitter then hands its buffer to the next batch.
- */
-export interface ClickPublisher {
-  publish(batch: ClickBatch): Promise<void>;
-}
+import type { ClickSpool } from '../spool/click-spool';
 
 export interface ClickEmitterOptions {
   readonly publisher: ClickPublisher;
@@ -52,7 +43,7 @@ const LAST_RECORD_ROOM = 64 * 1024;
  * first, once Kafka answers again; a batch is committed from the spool only after Kafka acknowledged it, so a
  * crash or an outage replays rather than loses (duplicates carry the same eventId, and consumers dedupe on it).
  */
-export class ClickEmitter implements ClickSink {
+export class ClickEmitter {
   /** Oldest first; each holds up to batchMax records, the last one is being filled (see ClickBatch for why bytes). */
   private queue: ClickBatch[] = [];
   private filling: ClickBatch | undefined;
@@ -73,7 +64,7 @@ export class ClickEmitter implements ClickSink {
     this.buffers = new ClickBatchBuffers(options.batchMaxBytes + LAST_RECORD_ROOM);
   }
 
-  record(visit: CountedVisit): void {
+  record(visit: ClickVisit): void {
     let batch = this.filling;
     if (batch === undefined || this.full(batch)) {
       batch = this.filling = new ClickBatch(this.buffers.take());

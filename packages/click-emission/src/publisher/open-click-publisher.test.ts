@@ -1,8 +1,8 @@
 import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, ClickFact, clicksTopic } from '@waymark/contracts';
 import type { EventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { countedVisit } from '../../../test/support/fixtures';
-import { ClickBatch } from './click-batch';
+import { countedVisit } from '../../test/support/click-fixtures';
+import { ClickBatch } from '../emitter/click-batch';
 import { openClickPublisher } from './open-click-publisher';
 
 test('CLICK_PUBLISHER=inline publishes clicks as objects on the service bus itself, and closing it leaves the bus open', async () => {

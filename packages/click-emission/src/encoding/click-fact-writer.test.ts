@@ -1,38 +1,29 @@
 import { ClickFact, clicksTopic, shortUrlOf } from '@waymark/contracts';
-import { encodeClickFact, type CountedVisit } from '../domain/click-record';
-import type { LinkEntry } from '../../shared-kernel/link-entry';
-import type { VisitRequest } from '../../shared-kernel/visit';
-import { ClickBatch } from './click-batch';
-import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-record-writer';
+import { encodeClickFact, type ClickedLink, type ClickRequest, type ClickVisit } from '../click-visit';
+import { ClickBatch } from '../emitter/click-batch';
+import { clickRecordBound, writeClickJson, writeClickKey, writeEventId } from './click-fact-writer';
 
-const entry: LinkEntry = {
+const entry: ClickedLink = {
   tenantId: 'ten_1',
   domain: 'go.acme.example',
   code: 'spring',
   destination: 'https://www.acme.example/sale?x=1',
-  status: 'active',
   title: 'Spring sale',
   tags: { campaign: 'spring', channel: 'print' },
-  expiresAtMs: null,
   notifyChannels: ['ch_1', 'ch_2'],
   createdAt: '2026-11-01T10:00:00.000Z',
-  kind: 'link',
 };
-const request: VisitRequest = {
-  host: 'go.acme.example',
-  path: '/spring',
-  rawQuery: '',
+const request: ClickRequest = {
   method: 'GET',
   ip: '203.0.113.9',
   ua: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
   referer: 'https://news.example/item?id=1',
-  accept: undefined,
   nowMs: Date.parse('2026-11-23T08:09:10.123Z'),
 };
-const visit: CountedVisit = { entry, request, context: { source: 'qr', bot: false } };
+const visit: ClickVisit = { entry, request, context: { source: 'qr', bot: false } };
 
 /** The visit's click event, as the producer thread reads it from the batch's bytes. */
-function eventOf(counted: CountedVisit) {
+function eventOf(counted: ClickVisit) {
   const batch = new ClickBatch();
   batch.appendVisit(counted);
   const [click] = ClickBatch.records(new Uint8Array(batch.packed())).map((r) => ({
@@ -45,7 +36,7 @@ function eventOf(counted: CountedVisit) {
 }
 
 /** What the event must be: ClickFact's fields in its order, as JSON.stringify writes them. */
-function expectedFact({ entry: e, request: r, context: c }: CountedVisit, eventId: string): ClickFact {
+function expectedFact({ entry: e, request: r, context: c }: ClickVisit, eventId: string): ClickFact {
   return {
     version: 1,
     eventId,
@@ -117,7 +108,7 @@ describe('click records written from a visit', () => {
   ];
 
   it.each(hostile)('write every string field as JSON.stringify does: %s', (_name, text) => {
-    const hostileVisit: CountedVisit = {
+    const hostileVisit: ClickVisit = {
       entry: {
         ...entry,
         title: text,
@@ -140,14 +131,13 @@ describe('click records written from a visit', () => {
   });
 
   it("carry the link's canonical shortUrl, the one link-api answers (shortUrlOf), decided by the domain alone", () => {
-    const local: CountedVisit = {
+    const local: ClickVisit = {
       ...visit,
       entry: { ...entry, domain: 'localhost:8081' },
-      request: { ...request, host: 'localhost:8081' },
     };
     expect(JSON.parse(eventOf(local).json).shortUrl).toBe('http://localhost:8081/spring');
     expect(JSON.parse(eventOf(visit).json).shortUrl).toBe('https://go.acme.example/spring');
-    const gs1: CountedVisit = { ...visit, entry: { ...entry, code: '01/09506000134352/10/ABC1', kind: 'gs1' } };
+    const gs1: ClickVisit = { ...visit, entry: { ...entry, code: '01/09506000134352/10/ABC1' } };
     expect(JSON.parse(eventOf(gs1).json).shortUrl).toBe(shortUrlOf('go.acme.example', '01/09506000134352/10/ABC1'));
   });
 
@@ -190,7 +180,7 @@ describe('click records written from a visit', () => {
       'é'.repeat(47),
     ];
     // One field at a time, the others as in `visit`.
-    const fields: ((text: string) => CountedVisit)[] = [
+    const fields: ((text: string) => ClickVisit)[] = [
       (text) => ({ ...visit, entry: { ...entry, title: text } }),
       (text) => ({ ...visit, entry: { ...entry, code: text } }),
       (text) => ({ ...visit, entry: { ...entry, domain: text } }),
