@@ -79,9 +79,7 @@ export class ServiceKit<C, A extends ServiceAdapters> {
 
   /** A plain pg pool on the service's schema, ended as part `name`. */
   pool(name: string, size: number, idleFailure: IdleFailureLog): Pool {
-    const { url, schema } = this.db();
-    const pool = new Pool(poolConfig({ databaseUrl: url, schema }, size));
-    pool.on('error', (err) => this.logger[idleFailure.level]({ err }, idleFailure.message));
+    const pool = this.newPool(size, idleFailure);
     this.parts.add(name, () => pool.end());
     return pool;
   }
@@ -101,13 +99,11 @@ export class ServiceKit<C, A extends ServiceAdapters> {
    * The `Idempotency-Key` store and its sweeper (part `idempotency`), for createHttpApp. Without a pool it gets a
    * small one of its own, so the API never waits on the service's other connections.
    */
-  idempotency(pool?: Pool): IdempotencyOptions {
-    const own =
-      pool === undefined
-        ? new Pool(poolConfig({ databaseUrl: this.db().url, schema: this.db().schema }, 2))
-        : undefined;
-    own?.on('error', (err) => this.logger.warn({ err }, 'idle idempotency connection failed; the pool replaces it'));
-    const store = new PgIdempotencyStore(pool ?? own!);
+  idempotency(shared?: Pool): IdempotencyOptions {
+    const own = shared
+      ? undefined
+      : this.newPool(2, { level: 'warn', message: 'idle idempotency connection failed; the pool replaces it' });
+    const store = new PgIdempotencyStore(shared ?? own!);
     const sweeper = startIdempotencySweeper(store, { logger: this.logger });
     this.parts.add('idempotency', async () => {
       await sweeper.stop();
@@ -134,6 +130,13 @@ export class ServiceKit<C, A extends ServiceAdapters> {
   /** The shared express app, named for the service and reporting into its registry. */
   httpApp(options: Omit<HttpAppOptions, 'service' | 'logger' | 'registry'>): ReturnType<typeof createHttpApp> {
     return createHttpApp({ service: this.name, logger: this.logger, registry: this.registry, ...options });
+  }
+
+  private newPool(size: number, idleFailure: IdleFailureLog): Pool {
+    const { url, schema } = this.db();
+    const pool = new Pool(poolConfig({ databaseUrl: url, schema }, size));
+    pool.on('error', (err) => this.logger[idleFailure.level]({ err }, idleFailure.message));
+    return pool;
   }
 
   private db(): ServiceDatabase & { url: string } {
