@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { databaseEnv, env, kafkaEnv, redisEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 
 /** analytics-ingest's own settings (loadProductionConfig adds the adapters' connections). */
 export const configSchema = z.object({
@@ -52,17 +53,12 @@ export const configSchema = z.object({
   LINK_ACTIVITY_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(1_000),
 });
 
-const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
+/** Parses analytics-ingest's environment (`loadProductionConfig` adds the connections main.ts opens); a bad variable throws. */
+export const { loadConfig, loadProductionConfig } = serviceConfig('analytics-ingest', configSchema, {
+  ...kafkaEnv,
+  ...databaseEnv,
+  ...redisEnv,
+});
 
 export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
-/** Parses analytics-ingest's own environment; throws ConfigError naming every bad variable. */
-export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(configSchema, source, { service: 'analytics-ingest' });
-}
-
-/** As loadConfig, plus Kafka, PostgreSQL and Redis for the production adapters (main.ts). */
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(productionConfigSchema, source, { service: 'analytics-ingest' });
-}
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;

@@ -1,19 +1,8 @@
-import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { runServiceMain } from '@waymark/http';
+import { productionAdapters, redisApiAdapters, serviceMain } from '@waymark/service-kit';
 import { loadProductionConfig } from './config';
-import { startService } from './service';
+import { analyticsIngest } from './service';
 
-runServiceMain({
-  service: 'analytics-ingest',
+serviceMain(analyticsIngest, {
   loadConfig: loadProductionConfig,
-  async start({ config, logger, bus, redis }) {
-    const client = redis(config.REDIS_URL, 'main');
-    return startService(config, {
-      logger,
-      bus,
-      databaseUrl: config.DATABASE_URL,
-      cache: new RedisKeyValueCache({ redis: client, ownsConnection: false }),
-      rateLimiter: new RedisRateLimiter({ redis: client }),
-    });
-  },
+  adapters: (main) => ({ ...productionAdapters(main), ...redisApiAdapters(main) }),
 });

@@ -1,6 +1,7 @@
 import { availableParallelism, hostname } from 'node:os';
 import { z } from 'zod';
-import { env, kafkaEnv, objectStoreEnv, parseConfig, type Env } from '@waymark/config';
+import { env, kafkaEnv, objectStoreEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 
 /** export-renderer's own settings; the adapters' connection settings are main.ts's (productionConfigSchema). */
 export const configSchema = z.object({
@@ -25,15 +26,11 @@ export const configSchema = z.object({
   RENDERER_ID: z.string().min(1).max(128).default(`${hostname()}-${process.pid}`),
 });
 
-const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...objectStoreEnv });
+/** Parses export-renderer's environment (`loadProductionConfig` adds the connections main.ts opens); a bad variable throws. */
+export const { loadConfig, loadProductionConfig } = serviceConfig('export-renderer', configSchema, {
+  ...kafkaEnv,
+  ...objectStoreEnv,
+});
 
 export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
-export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(configSchema, source, { service: 'export-renderer' });
-}
-
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(productionConfigSchema, source, { service: 'export-renderer' });
-}
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;

@@ -1,11 +1,9 @@
-import { runServiceMain } from '@waymark/http';
 import { minioObjectStoreFromSettings } from '@waymark/objectstore';
+import { productionAdapters, serviceMain } from '@waymark/service-kit';
 import { loadProductionConfig } from './config';
-import { startService } from './service';
+import { exportRenderer } from './service';
 
-runServiceMain({
-  service: 'export-renderer',
+serviceMain(exportRenderer, {
   loadConfig: loadProductionConfig,
-  start: ({ config, logger, bus }) =>
-    startService(config, { logger, bus, objectStore: minioObjectStoreFromSettings(config) }),
+  adapters: (main) => ({ ...productionAdapters(main), objectStore: minioObjectStoreFromSettings(main.config) }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { databaseEnv, env, kafkaEnv, objectStoreEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { databaseEnv, env, kafkaEnv, objectStoreEnv, redisEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 import { screeningConfigShape } from '@waymark/screening';
 
 /** gs1-catalog's own settings; the adapters' connection settings are main.ts's (see productionConfigSchema). */
@@ -25,17 +26,13 @@ export const configSchema = z.object({
   ...screeningConfigShape,
 });
 
-const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv, ...objectStoreEnv });
+/** Parses gs1-catalog's environment (`loadProductionConfig` adds the connections main.ts opens); a bad variable throws. */
+export const { loadConfig, loadProductionConfig } = serviceConfig('gs1-catalog', configSchema, {
+  ...kafkaEnv,
+  ...databaseEnv,
+  ...redisEnv,
+  ...objectStoreEnv,
+});
 
 export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
-/** Parses gs1-catalog's own environment; throws ConfigError naming every bad variable. */
-export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(configSchema, source, { service: 'gs1-catalog' });
-}
-
-/** As loadConfig, plus Kafka, PostgreSQL, Redis and S3 for the production adapters (main.ts). */
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(productionConfigSchema, source, { service: 'gs1-catalog' });
-}
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;

@@ -1,21 +1,13 @@
-import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { runServiceMain } from '@waymark/http';
 import { minioObjectStoreFromSettings } from '@waymark/objectstore';
+import { FAIL_FAST_REDIS, productionAdapters, redisApiAdapters, serviceMain } from '@waymark/service-kit';
 import { loadProductionConfig } from './config';
-import { startService } from './service';
+import { gs1Catalog } from './service';
 
-runServiceMain({
-  service: 'gs1-catalog',
+serviceMain(gs1Catalog, {
   loadConfig: loadProductionConfig,
-  async start({ config, logger, bus, redis }) {
-    const client = redis(config.REDIS_URL, 'main', { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    return startService(config, {
-      logger,
-      bus,
-      databaseUrl: config.DATABASE_URL,
-      cache: new RedisKeyValueCache({ redis: client }),
-      rateLimiter: new RedisRateLimiter({ redis: client }),
-      objectStore: minioObjectStoreFromSettings(config),
-    });
-  },
+  adapters: (main) => ({
+    ...productionAdapters(main),
+    ...redisApiAdapters(main, FAIL_FAST_REDIS),
+    objectStore: minioObjectStoreFromSettings(main.config),
+  }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { databaseEnv, env, kafkaEnv, redisEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 import { DEFAULT_PLAN_CATALOG, planCatalogJson } from './identity/domain/plan-catalog';
 import { linksConfigShape } from './links/links-config';
 
@@ -45,18 +46,12 @@ export const configSchema = z.object({
   ...linksConfigShape,
 });
 
-/** A standalone process needs its infrastructure named; the embedded runner passes adapters instead. */
-const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
+/** Parses link-api's environment (`loadProductionConfig` adds the connections main.ts opens); a bad variable throws. */
+export const { loadConfig, loadProductionConfig } = serviceConfig('link-api', configSchema, {
+  ...kafkaEnv,
+  ...databaseEnv,
+  ...redisEnv,
+});
 
 export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
-/** Parses link-api's environment; throws ConfigError naming every bad variable. */
-export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(configSchema, source, { service: 'link-api' });
-}
-
-/** As loadConfig, and also requires KAFKA_BROKERS, DATABASE_URL and REDIS_URL, and reads the other Kafka settings (main.ts). */
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(productionConfigSchema, source, { service: 'link-api' });
-}
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;

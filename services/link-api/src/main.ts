@@ -1,31 +1,18 @@
-import { RedisKeyValueCache, RedisRateLimiter } from '@waymark/cache';
-import { runServiceMain } from '@waymark/http';
+import { FAIL_FAST_REDIS, productionAdapters, redisApiAdapters, serviceMain } from '@waymark/service-kit';
 import { loadProductionConfig } from './config';
 import { RedisLinkInvalidations } from './links/infra/redis-link-invalidations';
-import { startService } from './service';
+import { linkApi } from './service';
 
-runServiceMain({
-  service: 'link-api',
+serviceMain(linkApi, {
   loadConfig: loadProductionConfig,
-  async start({ config, logger, bus, redis, closeAtShutdown }) {
+  async adapters(main) {
+    const { config, logger } = main;
     // Auto-pipelining: the rate-limit calls of concurrent requests share one write (one syscall each way) per tick.
-    const client = redis(config.REDIS_URL, 'main', {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: false,
-      enableAutoPipelining: true,
-    });
+    const api = redisApiAdapters(main, { ...FAIL_FAST_REDIS, lazyConnect: false, enableAutoPipelining: true });
     // A subscribed connection can do nothing else: the link invalidation feed has one of its own.
-    const subscriber = redis(config.REDIS_URL, 'subscriber', { maxRetriesPerRequest: 1, lazyConnect: false });
-    const linkInvalidations = await RedisLinkInvalidations.start(client, subscriber, logger);
-    closeAtShutdown('link invalidations', () => linkInvalidations.close());
-    return startService(config, {
-      logger,
-      bus,
-      databaseUrl: config.DATABASE_URL,
-      cache: new RedisKeyValueCache({ redis: client }),
-      rateLimiter: new RedisRateLimiter({ redis: client }),
-      linkInvalidations,
-    });
+    const subscriber = main.redis(config.REDIS_URL, 'subscriber', { maxRetriesPerRequest: 1, lazyConnect: false });
+    const linkInvalidations = await RedisLinkInvalidations.start(api.client, subscriber, logger);
+    main.closeAtShutdown('link invalidations', () => linkInvalidations.close());
+    return { ...productionAdapters(main), ...api, linkInvalidations };
   },
 });

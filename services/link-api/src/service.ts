@@ -1,32 +1,17 @@
-import { Registry } from 'prom-client';
-import { idempotencyCallerOf, startApiAuth, type ApiAuth } from '@waymark/auth';
+import type { Pool } from 'pg';
+import type { ApiAuth } from '@waymark/auth';
 import type { KeyValueCache } from '@waymark/cache';
 import { identityTopic, linksTopic, type TopicDef } from '@waymark/contracts';
-import { Pool } from 'pg';
-import {
-  awaitPublished,
-  createPrismaClient,
-  OutboxRelay,
-  registerOutboxMetrics,
-  poolConfig,
-  findMigrationsDir,
-  OUTBOX_DDL,
-  runMigrations,
-  type AwaitPublished,
-} from '@waymark/db';
-import { instrumentEventBus, type EventBus, type FreshReads } from '@waymark/events';
+import type { AwaitPublished } from '@waymark/db';
+import type { EventBus, FreshReads } from '@waymark/events';
 import {
   bulkEnvelopeGuard,
   ControllerContainer,
-  createHttpApp,
-  IDEMPOTENCY_KEY_DDL,
-  PgIdempotencyStore,
-  startHttpServer,
-  startIdempotencySweeper,
   type RunningService,
   type ServiceAdapters as BaseServiceAdapters,
 } from '@waymark/http';
 import type { Logger } from '@waymark/logging';
+import { startDeclaredService, type ServiceDeclaration } from '@waymark/service-kit';
 import type { Config } from './config';
 import { apiReferenceRoutes } from './http/docs/api-reference';
 import { PrismaClient } from './generated/prisma/client';
@@ -79,58 +64,28 @@ const READ_POOL_SIZE = 10;
 /** Topics link-api publishes through its outbox; the relay knows only these. */
 const OUTBOX_TOPICS: readonly TopicDef<unknown>[] = [identityTopic, linksTopic] as readonly TopicDef<unknown>[];
 
-export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger } = adapters;
-  const registry = new Registry();
-  const bus = instrumentEventBus(adapters.bus, registry);
-  const databaseUrl = adapters.databaseUrl ?? config.DATABASE_URL;
-  if (!databaseUrl) throw new Error('link-api needs a database: DATABASE_URL or adapters.databaseUrl');
-  if (!adapters.rateLimiter)
-    throw new Error('link-api needs a rate limiter (Redis in production, in-process embedded)');
-  const clock = adapters.clock ?? (() => new Date());
-
-  await runMigrations({
-    databaseUrl,
-    schema: SCHEMA,
-    migrationsDir: findMigrationsDir(__dirname, 'link-api'),
-    sharedDdl: [OUTBOX_DDL, IDEMPOTENCY_KEY_DDL],
-    logger,
-  });
-  // Started parts, stopped in reverse order on stop() or when a later part fails to start (nothing is left running).
-  const started: (() => Promise<unknown>)[] = [];
-  const stopAll = async () => {
-    for (const stop of started.splice(0).reverse()) await stop();
-  };
-  try {
-    const prisma = createPrismaClient(PrismaClient, { databaseUrl, schema: SCHEMA });
-    started.push(() => prisma.$disconnect());
-    const readPool = new Pool(poolConfig({ databaseUrl, schema: SCHEMA }, READ_POOL_SIZE));
-    readPool.on('error', (err) => logger.warn({ err }, 'idle read connection failed; the pool replaces it'));
-    started.push(() => readPool.end());
-    const relay = new OutboxRelay({ databaseUrl, schema: SCHEMA, bus, topics: OUTBOX_TOPICS, logger });
-    await relay.start();
-    started.push(() => relay.stop());
-    registerOutboxMetrics(registry, relay);
-    const published = awaitPublished(relay, logger);
-    const identity = createIdentityModule({
-      config,
-      prisma,
-      clock,
-      cache: adapters.cache,
-      dns: adapters.dns,
-      published,
+export const linkApi: ServiceDeclaration<Config, ServiceAdapters> = {
+  name: 'link-api',
+  requires: {
+    databaseUrl: 'a database: DATABASE_URL or adapters.databaseUrl',
+    rateLimiter: 'a rate limiter (Redis in production, in-process embedded)',
+  },
+  database: { schema: SCHEMA, from: __dirname, outbox: OUTBOX_TOPICS, idempotency: true },
+  stopOrder: ['http', 'idempotency', 'auth', 'consumers', 'outbox', 'read-pool', 'prisma'],
+  async compose(kit) {
+    const { config, logger, bus, clock, adapters } = kit;
+    const prisma = kit.prisma(PrismaClient);
+    const readPool = kit.pool('read-pool', READ_POOL_SIZE, {
+      level: 'warn',
+      message: 'idle read connection failed; the pool replaces it',
     });
+    const { published } = await kit.outbox();
+    const { cache, dns } = adapters;
+    const identity = createIdentityModule({ config, prisma, clock, cache, dns, published });
     await identity.seed();
     // The identity model and the consumer groups of links start together: each waits for its group join.
     const [authStart, consumersStart] = await Promise.allSettled([
-      startApiAuth({
-        bus,
-        logger,
-        rateLimiter: adapters.rateLimiter,
-        cache: adapters.cache,
-        usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }],
-        clock,
-      }),
+      kit.auth({ usageSinks: [{ record: (usages) => identity.repo.recordKeyUsage(usages) }] }),
       startLinkConsumers({
         bus,
         prisma,
@@ -139,37 +94,21 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
         databaseReady: () => identity.repo.ping(),
       }),
     ]);
-    if (consumersStart.status === 'fulfilled') started.push(() => consumersStart.value.stop());
-    if (authStart.status === 'fulfilled') started.push(() => authStart.value.stop());
+    if (consumersStart.status === 'fulfilled') kit.started('consumers', consumersStart.value);
     if (authStart.status === 'rejected') throw authStart.reason;
     if (consumersStart.status === 'rejected') throw consumersStart.reason;
     const auth = authStart.value;
     const context: ServiceContext = {
-      config,
-      logger,
-      bus,
-      prisma,
-      readPool,
-      clock,
-      cache: adapters.cache,
-      auth,
+      ...{ config, logger, bus, prisma, readPool, clock, cache, auth, published },
       linkInvalidations: adapters.linkInvalidations,
-      published,
       channelsFresh: consumersStart.value.channels,
     };
 
     // Feature modules build use cases; the controllers that call them are wired here, above the features.
     const links = createLinksModule(context);
     const controllers = registerControllers(new ControllerContainer(), { identity, links }, logger);
-
-    const idempotencyStore = new PgIdempotencyStore(readPool);
-    const sweeper = startIdempotencySweeper(idempotencyStore, { logger });
-    started.push(() => sweeper.stop());
-    const app = createHttpApp({
-      registry,
-      idempotency: { store: idempotencyStore, callerOf: idempotencyCallerOf },
-      service: 'link-api',
-      logger,
+    const listener = kit.httpApp({
+      idempotency: kit.idempotency(readPool),
       corsOrigins: config.CORS_ALLOWED_ORIGINS,
       bulkRowFields: { '/v1/links/bulk': 'rows' },
       trustProxy: config.TRUST_PROXY,
@@ -185,11 +124,10 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
         RegisterRoutes(express);
       },
     });
-    const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, logger });
-    started.push(() => server.close());
-    return { port: server.port, stop: stopAll };
-  } catch (error) {
-    await stopAll().catch((stopError) => logger.error({ err: stopError }, 'cleanup after a failed start failed'));
-    throw error;
-  }
+    return { listener };
+  },
+};
+
+export function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  return startDeclaredService(linkApi, config, adapters);
 }

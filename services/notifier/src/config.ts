@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, databaseEnv, env, kafkaEnv, parseConfig, redisEnv, type Env } from '@waymark/config';
+import { ConfigError, databaseEnv, env, kafkaEnv, redisEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 import { parseAllowedHost } from './channels/domain/allowed-hosts';
 
 const hostList = z.string().transform((value) =>
@@ -83,33 +84,27 @@ export const configSchema = z.object({
   CLICKS_CONSUMER_GROUP: z.string().min(1).default('notifier'),
 });
 
-/** A standalone process needs its infrastructure named; the embedded runner passes adapters instead. */
-const productionConfigSchema = configSchema.extend({ ...kafkaEnv, ...databaseEnv, ...redisEnv });
-
-export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
 /** Rules across variables, checked after parsing (an object schema with refinements can no longer be extended). */
-export function checkConfig<C extends Pick<Config, 'SMTP_URL' | 'MAIL_DIR'>>(config: C): C {
+export function checkConfig(config: Pick<z.output<typeof configSchema>, 'SMTP_URL' | 'MAIL_DIR'>): void {
   if (!config.SMTP_URL && !config.MAIL_DIR) {
     throw new ConfigError('notifier', [
       { variable: 'SMTP_URL', reason: 'set SMTP_URL, or MAIL_DIR to write mail to a folder' },
     ]);
   }
-  return config;
 }
+
+/** Parses the notifier's environment (`loadProductionConfig` adds the connections main.ts opens); a bad variable throws. */
+export const { loadConfig, loadProductionConfig } = serviceConfig(
+  'notifier',
+  configSchema,
+  { ...kafkaEnv, ...databaseEnv, ...redisEnv },
+  checkConfig,
+);
+
+export type Config = z.output<typeof configSchema>;
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;
 
 /** Where confirmation links point: PUBLIC_BASE_URL, else this instance itself. */
 export function publicBaseUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>): string {
   return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-}
-
-/** Parses the notifier's own environment; throws ConfigError naming every bad variable. */
-export function loadConfig(source: Env = process.env): Config {
-  return checkConfig(parseConfig(configSchema, source, { service: 'notifier' }));
-}
-
-/** As loadConfig, plus Kafka, PostgreSQL and Redis for the production adapters (main.ts). */
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return checkConfig(parseConfig(productionConfigSchema, source, { service: 'notifier' }));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { env, kafkaEnv, parseConfig, type Env } from '@waymark/config';
+import { env, kafkaEnv } from '@waymark/config';
+import { serviceConfig } from '@waymark/service-kit';
 
 const list = () =>
   z.string().transform((value) =>
@@ -38,8 +39,8 @@ export const configSchema = z.object({
   READ_MODEL_MEMORY_MAX_LINKS: positiveInt().default(2_000_000),
 });
 
-/** A standalone process names its Kafka brokers; the embedded runner passes its bus instead. */
-const productionConfigSchema = configSchema.extend({
+/** Parses the redirector's environment; `loadProductionConfig` also requires KAFKA_BROKERS (main.ts). */
+export const { loadConfig, loadProductionConfig } = serviceConfig('redirector', configSchema, {
   ...kafkaEnv,
   /**
    * Who produces click events: `thread` (a worker thread with its own producer, off the visitor path) or `inline`
@@ -49,13 +50,4 @@ const productionConfigSchema = configSchema.extend({
 });
 
 export type Config = z.output<typeof configSchema>;
-export type ProductionConfig = z.output<typeof productionConfigSchema>;
-
-export function loadConfig(source: Env = process.env): Config {
-  return parseConfig(configSchema, source, { service: 'redirector' });
-}
-
-/** As loadConfig, and also requires KAFKA_BROKERS (main.ts). */
-export function loadProductionConfig(source: Env = process.env): ProductionConfig {
-  return parseConfig(productionConfigSchema, source, { service: 'redirector' });
-}
+export type ProductionConfig = ReturnType<typeof loadProductionConfig>;

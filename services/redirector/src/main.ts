@@ -1,13 +1,12 @@
+import { serviceMain } from '@waymark/service-kit';
 import { openClickPublisher } from '@waymark/click-emission';
-import { runServiceMain } from '@waymark/http';
 import { loadProductionConfig } from './config';
-import { REDIRECTOR_FETCH_WAIT_MS, startService } from './service';
+import { REDIRECTOR_FETCH_WAIT_MS, redirector } from './service';
 
-runServiceMain({
-  service: 'redirector',
+serviceMain(redirector, {
   loadConfig: loadProductionConfig,
   kafkaFetchWaitMs: REDIRECTOR_FETCH_WAIT_MS,
-  async start({ config, logger, bus, kafkaClientId, redis, closeAtShutdown }) {
+  adapters({ config, logger, bus, kafkaClientId, redis, closeAtShutdown }) {
     const clickLogger = logger.child({ component: 'click-publisher' });
     const clicks = openClickPublisher(config, { bus, clientId: kafkaClientId, logger: clickLogger });
     // The service drains its click emitter through the publisher, so the publisher (its thread and producer) closes
@@ -16,6 +15,6 @@ runServiceMain({
     const readModel = config.REDIS_URL
       ? redis(config.REDIS_URL, 'read model', { enableAutoPipelining: true })
       : undefined;
-    return startService(config, { logger, bus, clickPublisher: clicks.publisher, redis: readModel });
+    return { logger, bus, clickPublisher: clicks.publisher, redis: readModel };
   },
 });

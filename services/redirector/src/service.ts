@@ -1,13 +1,7 @@
 import type { Redis } from 'ioredis';
-import { Registry } from 'prom-client';
 import { busClickPublisher, ClickEmitter, ClickSpool, type ClickPublisher } from '@waymark/click-emission';
-import { instrumentEventBus } from '@waymark/events';
-import {
-  createHttpApp,
-  startHttpServer,
-  type RunningService as BaseRunningService,
-  type ServiceAdapters as BaseServiceAdapters,
-} from '@waymark/http';
+import type { RunningService as BaseRunningService, ServiceAdapters as BaseServiceAdapters } from '@waymark/http';
+import { startDeclaredService, type ServiceDeclaration } from '@waymark/service-kit';
 import type { Config } from './config';
 import type { LinkStore } from './links/app/links-ports';
 import { MemoryTenantDirectory } from './pages/infra/memory-tenant-directory';
@@ -41,37 +35,40 @@ export interface RunningService extends BaseRunningService {
   readonly ready: Promise<void>;
 }
 
-/** Starts the redirector: read model consumers, click emitter with its spool, and the HTTP listener. */
-export async function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
-  const { logger } = adapters;
-  const registry = new Registry();
-  const bus = instrumentEventBus(adapters.bus, registry);
-  const clock = adapters.clock ?? (() => new Date());
-  const redis = adapters.redis;
-  const redisReady = redis ? async () => (await redis.ping()) === 'PONG' : undefined;
-  const links: LinkStore = adapters.redis
-    ? new TieredLinkStore({ redis: adapters.redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
-    : new MemoryLinkStore();
-  const tenants = new MemoryTenantDirectory();
-  const spool = await ClickSpool.open(
-    config.CLICK_SPOOL_DIR,
-    config.CLICK_SPOOL_MAX_BYTES,
-    logger.child({ component: 'click-spool' }),
-  );
-  const emitter = new ClickEmitter({
-    publisher: adapters.clickPublisher ?? busClickPublisher(bus),
-    spool,
-    logger: logger.child({ component: 'click-emitter' }),
-    batchMax: config.CLICK_BATCH_MAX,
-    batchMaxBytes: config.CLICK_BATCH_MAX_BYTES,
-    flushMs: config.CLICK_FLUSH_INTERVAL,
-    degradeAfterMs: config.CLICK_DEGRADE_AFTER,
-    retryMs: config.CLICK_RETRY_INTERVAL,
-  });
-  emitter.start();
-  let readModel: Awaited<ReturnType<typeof consumeReadModel>>;
-  try {
-    readModel = await consumeReadModel(
+/** The redirector: read model consumers, click emitter with its spool, and the HTTP listener. */
+export const redirector: ServiceDeclaration<Config, ServiceAdapters, Pick<RunningService, 'ready'>> = {
+  name: 'redirector',
+  // Clicks are secured (published or spooled) before the consumers stop: a consumer that hangs on an unreachable
+  // broker must not keep the spool from being written before the orchestrator kills us.
+  stopOrder: ['http', 'click-emitter', 'read-model'],
+  async compose(kit) {
+    const { config, logger, bus, registry } = kit;
+    const redis = kit.adapters.redis;
+    const redisReady = redis ? async () => (await redis.ping()) === 'PONG' : undefined;
+    const links: LinkStore = redis
+      ? new TieredLinkStore({ redis, memoryMax: config.READ_MODEL_MEMORY_MAX_LINKS, logger })
+      : new MemoryLinkStore();
+    const tenants = new MemoryTenantDirectory();
+    const spool = await ClickSpool.open(
+      config.CLICK_SPOOL_DIR,
+      config.CLICK_SPOOL_MAX_BYTES,
+      logger.child({ component: 'click-spool' }),
+    );
+    const emitter = new ClickEmitter({
+      publisher: kit.adapters.clickPublisher ?? busClickPublisher(bus),
+      spool,
+      logger: logger.child({ component: 'click-emitter' }),
+      batchMax: config.CLICK_BATCH_MAX,
+      batchMaxBytes: config.CLICK_BATCH_MAX_BYTES,
+      flushMs: config.CLICK_FLUSH_INTERVAL,
+      degradeAfterMs: config.CLICK_DEGRADE_AFTER,
+      retryMs: config.CLICK_RETRY_INTERVAL,
+    });
+    emitter.start();
+    // A start that fails (Kafka unreachable for longer than the client retries) must not leave its emitter working
+    // the spool: the next start, in this process or a replacement, takes the spool over.
+    kit.started('click-emitter', emitter);
+    const readModel = await consumeReadModel(
       bus,
       links,
       (groupId) => subscribeIdentity(bus, tenants, groupId),
@@ -79,52 +76,37 @@ export async function startService(config: Config, adapters: ServiceAdapters): P
       'redirector',
       redisReady,
     );
-  } catch (error) {
-    // A start that fails (Kafka unreachable for longer than the client retries) must not leave its emitter working
-    // the spool: the next start, in this process or a replacement, takes the spool over.
-    await emitter.stop();
-    throw error;
-  }
+    kit.started('read-model', readModel);
 
-  const countVisit = registerRedirectorMetrics(registry, { links, emitter });
-  const probes = createHttpApp({
-    service: 'redirector',
-    logger,
-    registry,
-    readiness: {
-      readModel: async () => readModel.ready(),
-      ...(redisReady ? { redis: redisReady } : {}),
-    },
-    mount: () => undefined,
-  });
-  const listener = redirectorListener({
-    deps: {
-      links: new FreshLinkStore(links, readModel.fresh),
-      tenants,
-      pages: visitorPages(tenants),
-      clicks: emitter,
-      isBot: createBotDetector(),
-    },
-    probes,
-    serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
-    clientIp: clientIpResolver(config.TRUSTED_PROXIES),
-    ready: () => readModel.ready(),
-    clock,
-    logger,
-    onResponse: countVisit,
-  });
-  const server = await startHttpServer(listener, { port: config.PORT, host: config.HOST, logger });
-  let stopping: Promise<void> | undefined;
-  return {
-    port: server.port,
-    ready: readModel.caughtUp,
-    stop: () =>
-      (stopping ??= (async () => {
-        // Clicks are secured (published or spooled) before the consumers stop: a consumer that hangs on an
-        // unreachable broker must not keep the spool from being written before the orchestrator kills us.
-        await server.close();
-        await emitter.stop();
-        await readModel.stop();
-      })()),
-  };
+    const countVisit = registerRedirectorMetrics(registry, { links, emitter });
+    const probes = kit.httpApp({
+      readiness: {
+        readModel: async () => readModel.ready(),
+        ...(redisReady ? { redis: redisReady } : {}),
+      },
+      mount: () => undefined,
+    });
+    const listener = redirectorListener({
+      deps: {
+        links: new FreshLinkStore(links, readModel.fresh),
+        tenants,
+        pages: visitorPages(tenants),
+        clicks: emitter,
+        isBot: createBotDetector(),
+      },
+      probes,
+      serveMetrics: config.METRICS_ON_VISITOR_LISTENER,
+      clientIp: clientIpResolver(config.TRUSTED_PROXIES),
+      ready: () => readModel.ready(),
+      clock: kit.clock,
+      logger,
+      onResponse: countVisit,
+    });
+    return { listener, extras: { ready: readModel.caughtUp } };
+  },
+};
+
+/** Starts the redirector: read model consumers, click emitter with its spool, and the HTTP listener. */
+export function startService(config: Config, adapters: ServiceAdapters): Promise<RunningService> {
+  return startDeclaredService(redirector, config, adapters);
 }
