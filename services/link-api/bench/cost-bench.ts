@@ -64,57 +64,60 @@ async function main(): Promise<void> {
     clientId: 'link-api-cost-bench',
     logger: createLogger({ service: 'link-api-cost-bench', level: 'error' }),
   });
-  const tenant = await newTenant(base, pg.url);
-  const stats = new Client({ connectionString: pg.url });
-  await stats.connect();
-  await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-  process.stdout.write(
-    `load average at start ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${cpus().length} cores\n`,
-  );
+  try {
+    const tenant = await newTenant(base, pg.url);
+    const stats = new Client({ connectionString: pg.url });
+    await stats.connect();
+    await stats.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    process.stdout.write(
+      `load average at start ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${cpus().length} cores\n`,
+    );
 
-  // Warm-up: code paths compile, pools fill, the activity group has its partitions.
-  await runPhase('api', base, bus, tenant, 5);
-  await runPhase('activity', base, bus, tenant, 10);
+    // Warm-up: code paths compile, pools fill, the activity group has its partitions.
+    await runPhase('api', base, bus, tenant, 5);
+    await runPhase('activity', base, bus, tenant, 10);
 
-  const phases = (process.env.BENCH_PHASES ?? 'idle,api,activity').split(',') as Phase[];
-  const totals = new Map<Phase, { cpu: number; seconds: number; work: number }>();
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const phase of phases) {
-      await stats.query('SELECT pg_stat_statements_reset()');
-      const sessionsBefore = await sessionsOf(stats);
-      const startedAt = Date.now();
-      const startedMicros = process.hrtime.bigint() / 1000n;
-      const before = cpuSeconds(linkApi);
-      const work = await runPhase(phase, base, bus, tenant, SECONDS);
-      const cpu = cpuSeconds(linkApi) - before;
-      // Monotonic microseconds, the clock of V8's CPU profiles: a profile can be cut to one phase.
-      const window = `${startedMicros}-${process.hrtime.bigint() / 1000n}`;
-      const seconds = (Date.now() - startedAt) / 1000;
-      const total = totals.get(phase) ?? { cpu: 0, seconds: 0, work: 0 };
-      totals.set(phase, { cpu: total.cpu + cpu, seconds: total.seconds + seconds, work: total.work + work });
-      process.stdout.write(
-        `round ${round + 1} ${phase.padEnd(8)} ${((1000 * cpu) / seconds).toFixed(1)} ms CPU/s, ${work} ${unitOf(phase)}, ${(await sessionsOf(stats)) - sessionsBefore} new PostgreSQL sessions (µs ${window})\n`,
-      );
-      if (round === ROUNDS - 1 && process.env.BENCH_STATEMENTS) process.stdout.write(`${await statementsOf(stats)}\n`);
+    const phases = (process.env.BENCH_PHASES ?? 'idle,api,activity').split(',') as Phase[];
+    const totals = new Map<Phase, { cpu: number; seconds: number; work: number }>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const phase of phases) {
+        await stats.query('SELECT pg_stat_statements_reset()');
+        const sessionsBefore = await sessionsOf(stats);
+        const startedAt = Date.now();
+        const startedMicros = process.hrtime.bigint() / 1000n;
+        const before = cpuSeconds(linkApi);
+        const work = await runPhase(phase, base, bus, tenant, SECONDS);
+        const cpu = cpuSeconds(linkApi) - before;
+        // Monotonic microseconds, the clock of V8's CPU profiles: a profile can be cut to one phase.
+        const window = `${startedMicros}-${process.hrtime.bigint() / 1000n}`;
+        const seconds = (Date.now() - startedAt) / 1000;
+        const total = totals.get(phase) ?? { cpu: 0, seconds: 0, work: 0 };
+        totals.set(phase, { cpu: total.cpu + cpu, seconds: total.seconds + seconds, work: total.work + work });
+        process.stdout.write(
+          `round ${round + 1} ${phase.padEnd(8)} ${((1000 * cpu) / seconds).toFixed(1)} ms CPU/s, ${work} ${unitOf(phase)}, ${(await sessionsOf(stats)) - sessionsBefore} new PostgreSQL sessions (µs ${window})\n`,
+        );
+        if (round === ROUNDS - 1 && process.env.BENCH_STATEMENTS)
+          process.stdout.write(`${await statementsOf(stats)}\n`);
+      }
     }
+    const idle = totals.get('idle');
+    const idlePerSecond = idle ? idle.cpu / idle.seconds : 0;
+    for (const [phase, t] of totals) {
+      const perSecond = t.cpu / t.seconds;
+      const above =
+        phase === 'idle' || t.work === 0
+          ? ''
+          : `, ${((1000 * (t.cpu - idlePerSecond * t.seconds)) / t.work).toFixed(2)} ms CPU per ${unitOf(phase).replace(/s$/, '')} above idle`;
+      process.stdout.write(`link-api ${phase.padEnd(8)} ${(1000 * perSecond).toFixed(1)} ms CPU/s${above}\n`);
+    }
+    await stats.end();
+  } finally {
+    await bus.close();
+    await stop(linkApi);
+    await Promise.all([pg.stop(), kafka.stop(), redis.stop()]);
   }
-  const idle = totals.get('idle');
-  const idlePerSecond = idle ? idle.cpu / idle.seconds : 0;
-  for (const [phase, t] of totals) {
-    const perSecond = t.cpu / t.seconds;
-    const above =
-      phase === 'idle' || t.work === 0
-        ? ''
-        : `, ${((1000 * (t.cpu - idlePerSecond * t.seconds)) / t.work).toFixed(2)} ms CPU per ${unitOf(phase).replace(/s$/, '')} above idle`;
-    process.stdout.write(`link-api ${phase.padEnd(8)} ${(1000 * perSecond).toFixed(1)} ms CPU/s${above}\n`);
-  }
-
-  await stats.end();
-  await bus.close();
-  await stop(linkApi);
-  await Promise.all([pg.stop(), kafka.stop(), redis.stop()]);
 }
 
 function unitOf(phase: Phase): string {
@@ -209,7 +212,12 @@ async function publishActivity(bus: KafkaEventBus, tenant: Tenant, seconds: numb
   return sent;
 }
 
-async function operator(base: string, method: string, path: string, body?: unknown): Promise<{ id: string; key: string }> {
+async function operator(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ id: string; key: string }> {
   const response = await fetch(`${base}/admin/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
@@ -247,8 +255,15 @@ async function newTenant(base: string, databaseUrl: string): Promise<Tenant> {
   });
   for (let r = 0; r < LINKS / 500; r += 1) {
     const rows = Array.from({ length: 500 }, (_, i) => ({ destination: `https://example.com/l/${r}/${i}` }));
-    const response = await fetch(`${base}/v1/links/bulk`, { method: 'POST', headers, body: JSON.stringify({ rows }) });
-    const body = (await response.json()) as { created: number };
+    // A loaded machine may shed the request (503, Retry-After): wait as told and send it again.
+    const body = await retryShed(async () => {
+      const response = await fetch(`${base}/v1/links/bulk`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ rows }),
+      });
+      return { status: response.status, body: (await response.json()) as { created: number } };
+    });
     if (body.created !== 500) throw new Error(`bulk created ${body.created} of 500`);
   }
   const client = new Client({ connectionString: databaseUrl });
@@ -277,6 +292,14 @@ async function statementsOf(client: Client): Promise<string> {
   return rows
     .map((r) => `  ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(7)} rows  ${r.query}`)
     .join('\n');
+}
+
+async function retryShed<T>(send: () => Promise<{ status: number; body: T }>): Promise<T> {
+  for (;;) {
+    const { status, body } = await send();
+    if (status !== 503) return body;
+    await sleep(2_000);
+  }
 }
 
 function sleep(ms: number): Promise<void> {
