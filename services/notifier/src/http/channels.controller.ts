@@ -4,6 +4,7 @@ import {
   Controller,
   Delete,
   Get,
+  Header,
   Patch,
   Path,
   Post,
@@ -17,8 +18,9 @@ import {
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id } from '@waymark/contracts';
-import type { HttpErrorBody } from '@waymark/http';
+import { tagged, withEtagField, type HttpErrorBody } from '@waymark/http';
 import type { ChannelUseCases } from '../channels/app/channel-use-cases';
+import { channelEtag } from '../channels/domain/channel-etag';
 import type {
   ChannelCreateBody,
   ChannelListView,
@@ -50,7 +52,7 @@ export class ChannelsController extends Controller {
     const channel = await this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
     this.setStatus(201);
     this.setHeader('Location', `/v1/channels/${encodeURIComponent(channel.id)}`);
-    return channel;
+    return tagged(this, channel, channelEtag(channel));
   }
 
   /**
@@ -71,36 +73,48 @@ export class ChannelsController extends Controller {
     @Query() limit?: number,
     @Query() cursor?: string,
   ): Promise<ChannelListView> {
-    return this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
+    const page = await this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
+    return { ...page, channels: page.channels.map((channel) => withEtagField(channel, channelEtag(channel))) };
   }
 
   /**
    * Pauses, resumes or renames a channel. Pausing stops pending retries at once.
    * @summary Update a notification channel
+   * @param ifMatch The channel's ETag from a previous answer: the change applies only if nobody changed it since (412 otherwise)
    */
   @Patch('{id}')
   @Security('api_key', ['notifications:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(412, 'precondition_failed')
   public async updateChannel(
     @Path() id: string,
     @Body() body: ChannelPatchBody,
     @Request() req: ExpressRequest,
+    @Header('If-Match') ifMatch?: string,
   ): Promise<ChannelView> {
-    return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
+    const patch = ChannelPatch.parse(body);
+    const channel = await this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), patch, ifMatch);
+    return tagged(this, channel, channelEtag(channel));
   }
 
   /**
    * Deletes a channel; its pending retries stop at once.
    * @summary Delete a notification channel
+   * @param ifMatch The channel's ETag from a previous answer: deleted only if nobody changed it since (412 otherwise)
    */
   @Delete('{id}')
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async deleteChannel(@Path() id: string, @Request() req: ExpressRequest): Promise<void> {
+  @Response<HttpErrorBody>(412, 'precondition_failed')
+  public async deleteChannel(
+    @Path() id: string,
+    @Request() req: ExpressRequest,
+    @Header('If-Match') ifMatch?: string,
+  ): Promise<void> {
     this.setStatus(204);
-    await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id));
+    await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id), ifMatch);
   }
 
   /**

@@ -22,8 +22,8 @@ import {
 export interface ChannelUseCases {
   createChannel(tenantId: string, input: ChannelCreate): Promise<Channel>;
   listChannels(tenantId: string, query: ChannelListQuery): Promise<ChannelList>;
-  updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
-  deleteChannel(tenantId: string, id: string): Promise<void>;
+  updateChannel(tenantId: string, id: string, patch: ChannelPatch, ifMatch?: string): Promise<Channel>;
+  deleteChannel(tenantId: string, id: string, ifMatch?: string): Promise<void>;
   listDeliveries(tenantId: string, id: string, query: DeliveryListQuery): Promise<DeliveryList>;
   checkEmailConfirmation(token: string): Promise<void>;
   confirmEmail(token: string): Promise<{ channelId: string; confirmed: true }>;
@@ -33,8 +33,8 @@ export function bindChannelUseCases(deps: ChannelDeps): ChannelUseCases {
   return {
     createChannel: (tenantId, input) => createChannel(deps, tenantId, input),
     listChannels: (tenantId, query) => listChannels(deps, tenantId, query),
-    updateChannel: (tenantId, id, patch) => updateChannel(deps, tenantId, id, patch),
-    deleteChannel: (tenantId, id) => deleteChannel(deps, tenantId, id),
+    updateChannel: (tenantId, id, patch, ifMatch) => updateChannel(deps, tenantId, id, patch, ifMatch),
+    deleteChannel: (tenantId, id, ifMatch) => deleteChannel(deps, tenantId, id, ifMatch),
     listDeliveries: (tenantId, id, query) => listDeliveries(deps, tenantId, id, query),
     checkEmailConfirmation: (token) => checkEmailConfirmation(deps, token),
     confirmEmail: (token) => confirmEmail(deps, token),
