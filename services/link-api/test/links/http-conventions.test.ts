@@ -90,7 +90,7 @@ describe('If-Match on a link', () => {
     expect(patched.status).toBe(200);
     const newEtag = patched.headers.get('etag');
     expect(newEtag).not.toBe(etag);
-    expect((await patched.json()).etag).toBe(newEtag);
+    expect(((await patched.json()) as { etag: string }).etag).toBe(newEtag);
 
     const read = await call(api, tenant.key, 'GET', '/v1/links/tagged-at-birth');
     expect(read.headers.get('etag')).toBe(newEtag);
