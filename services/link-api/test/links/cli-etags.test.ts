@@ -1,14 +1,25 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { withLinksApiAndTenant, type Api, type TestTenant } from '../../services/link-api/test/support/links-fixture';
-import { waymark } from './support/waymark-cli';
+import { join, resolve } from 'node:path';
+import { withLinksApiAndTenant, type Api, type TestTenant } from '../support/links-fixture';
+
+/** The `waymark` command `npm install` puts in the workspace, run as a user runs it (a child process). */
+const WAYMARK_BIN = resolve(__dirname, '..', '..', '..', '..', 'node_modules', '.bin', 'waymark');
+
+function waymark(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(WAYMARK_BIN, args, { env }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 let api: Api;
 let tenant: TestTenant;
 withLinksApiAndTenant((started, owner) => ((api = started), (tenant = owner)));
 
-// `waymark links` against link-api itself: the ETag it prints is the one `--if-match` takes.
+// `waymark links` (packages/cli) against link-api itself: the ETag it prints is the one `--if-match` takes.
 describe('ETags in the waymark CLI', () => {
   let root: string;
   let env: NodeJS.ProcessEnv;
