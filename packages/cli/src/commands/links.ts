@@ -167,7 +167,10 @@ export function registerLinkCommands(program: Command): void {
     .description('delete a link (its code becomes available again)')
     .argument('<code>')
     .option('--domain <domain>', 'needed only when the code exists on several of your domains')
-    .option('--if-match <etag>', 'delete only if the link still has this ETag (printed by links create, get and update)')
+    .option(
+      '--if-match <etag>',
+      'delete only if the link still has this ETag (printed by links create, get and update)',
+    )
     .action(async (code: string, o: { domain?: string; ifMatch?: string }, self: Command) => {
       const context = contextOf(self);
       const { api } = connect(context);
