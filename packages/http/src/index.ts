@@ -50,3 +50,5 @@ export {
   type ServiceMainConfig,
   type ServiceMainContext,
 } from './process/service-main';
+export { entityTagOf, ifMatchAllows, assertIfMatch } from './etag/entity-tag';
+export { tagged, withEtagField } from './etag/etag-header';

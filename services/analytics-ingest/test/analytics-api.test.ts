@@ -217,6 +217,38 @@ describe('tenant-wide analytics', () => {
     }
   });
 
+  it('takes the per-link window and from/to, and refuses bad or unknown parameters as the per-link report does', async () => {
+    const day = await json<TenantAnalytics>('/v1/analytics?window=24h');
+    expect(day).toMatchObject({ window: '24h', granularity: 'hour', from: '2025-06-14T13:00:00.000Z' });
+    const sameRange = await json<TenantAnalytics>('/v1/analytics?from=2025-06-14T13:00:00Z&to=2025-06-15T13:00:00Z');
+    expect(day.totals).toEqual(sameRange.totals);
+    const month = await json<TenantAnalytics>('/v1/analytics?window=30d');
+    expect([month.window, month.from, month.to]).toEqual([
+      '30d',
+      '2025-05-17T00:00:00.000Z',
+      '2025-06-16T00:00:00.000Z',
+    ]);
+    expect((await json<TenantAnalytics>('/v1/analytics?from=2025-06-01')).window).toBeUndefined();
+    for (const [query, path] of [
+      ['window=1y', 'window'],
+      ['window=7d&from=2025-06-08', 'window'],
+      ['range=7d', 'range'],
+      ['window=7d&utm_source=x', 'utm_source'],
+    ]) {
+      for (const report of ['/v1/analytics', '/v1/links/promo/analytics']) {
+        const response = await h.get(`${report}?${query}`, keyA);
+        const body = (await response.json()) as { code: string; details: Array<{ path: string }> };
+        expect([report, query, response.status, body.code, body.details[0]?.path]).toEqual([
+          report,
+          query,
+          400,
+          'validation_failed',
+          path,
+        ]);
+      }
+    }
+  });
+
   it('exports CSV with correct quoting', async () => {
     const response = await h.get('/v1/analytics?from=2025-06-01&to=2025-06-15&format=csv', keyA);
     expect(response.status).toBe(200);

@@ -38,6 +38,16 @@ function tagsOf(pairs: string[] | undefined): Record<string, string> | undefined
   );
 }
 
+/**
+ * The If-Match header for an ETag as the user typed it. A shell eats the quotes of the printed `"3f9c..."` unless
+ * they are escaped, so a bare tag is quoted again; `*` and quoted or weak tags go as given.
+ */
+export function ifMatchHeader(etag: string | undefined): { 'If-Match': string } | undefined {
+  const tag = etag?.trim();
+  if (!tag) return undefined;
+  return { 'If-Match': tag === '*' || tag.startsWith('"') || tag.startsWith('W/') ? tag : `"${tag}"` };
+}
+
 const channelsOf = (value: string | undefined) =>
   value
     ?.split(',')
@@ -82,7 +92,8 @@ export function registerLinkCommands(program: Command): void {
         notifyChannels: channelsOf(o.notify),
       };
       const link = await unwrap(api.POST('/v1/links', { body }));
-      emit(context, link, (l) => `${l.shortUrl}\n`);
+      // The short URL stays the first line (scripts take it); the ETag is what a later --if-match wants.
+      emit(context, link, (l) => `${l.shortUrl}\netag ${l.etag}\n`);
     });
 
   links
@@ -131,7 +142,7 @@ export function registerLinkCommands(program: Command): void {
     .option('--expires <iso-instant>', 'expiry')
     .option('--notify <channel-ids>', 'comma-separated channel ids (replaces the list)')
     .option('--domain <domain>', 'needed only when the code exists on several of your domains')
-    .option('--if-match <etag>', 'apply only if the link is unchanged since the read that gave this ETag')
+    .option('--if-match <etag>', 'apply only if the link still has this ETag (printed by links create, get and update)')
     .action(async (code: string, o: WriteOptions & { ifMatch?: string }, self: Command) => {
       const context = contextOf(self);
       const body = {
@@ -145,7 +156,7 @@ export function registerLinkCommands(program: Command): void {
       if (Object.values(body).every((v) => v === undefined))
         throw usageError('nothing to change: give at least one option');
       const { api } = connect(context);
-      const header = o.ifMatch ? { 'If-Match': o.ifMatch } : undefined;
+      const header = ifMatchHeader(o.ifMatch);
       const params = { path: { code }, query: { domain: o.domain }, header };
       const link = await unwrap(api.PATCH('/v1/links/{code}', { params, body }));
       emit(context, link, (l) => renderRecord(l as unknown as Record<string, unknown>));
@@ -156,11 +167,14 @@ export function registerLinkCommands(program: Command): void {
     .description('delete a link (its code becomes available again)')
     .argument('<code>')
     .option('--domain <domain>', 'needed only when the code exists on several of your domains')
-    .option('--if-match <etag>', 'delete only if the link is unchanged since the read that gave this ETag')
+    .option(
+      '--if-match <etag>',
+      'delete only if the link still has this ETag (printed by links create, get and update)',
+    )
     .action(async (code: string, o: { domain?: string; ifMatch?: string }, self: Command) => {
       const context = contextOf(self);
       const { api } = connect(context);
-      const header = o.ifMatch ? { 'If-Match': o.ifMatch } : undefined;
+      const header = ifMatchHeader(o.ifMatch);
       await unwrap(api.DELETE('/v1/links/{code}', { params: { path: { code }, query: { domain: o.domain }, header } }));
       emit(context, { deleted: code }, () => `deleted ${code}\n`);
     });

@@ -62,6 +62,9 @@ const DEFAULT_READINESS_TIMEOUT_MS = 2_000;
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Express's weak body-hash ETag would contradict the resources' own strong tags (etag/entity-tag.ts), which are
+  // the only ones If-Match accepts; an answer carries an ETag only where a route sets one.
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('json spaces', 0);
   const authenticator =

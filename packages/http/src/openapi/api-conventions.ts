@@ -44,8 +44,13 @@ const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'optio
  */
 export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOptions): MergedOpenApi {
   const paths: MergedOpenApi['paths'] = {};
+  const versionedPaths = Object.keys(doc.paths).filter((path) => Object.values(doc.paths[path]!).some(takesIfMatch));
   for (const [path, operations] of Object.entries(doc.paths)) {
-    const versioned = Object.values(operations).some(takesIfMatch);
+    const versioned = {
+      reads: versionedPaths.includes(path),
+      // A create on a collection whose items are versioned answers the new item's ETag (etag/etag-header.ts).
+      creates: versionedPaths.some((item) => /^\/\{[^/]+\}$/.test(item.slice(path.length)) && item.startsWith(path)),
+    };
     paths[path] = Object.fromEntries(
       Object.entries(operations).map(([method, op]) => [
         method,
@@ -86,6 +91,14 @@ export function withApiConventions(doc: MergedOpenApi, options: ApiConventionsOp
   };
 }
 
+/** Which answers of a path carry a resource's ETag. */
+interface Versioning {
+  /** The path's writes take If-Match: its 200 answers carry the resource's ETag. */
+  reads: boolean;
+  /** The path creates items of a versioned path: its 201 answers carry the new item's ETag. */
+  creates: boolean;
+}
+
 /** A path whose writes take If-Match serves an ETag with each 200 representation of the resource. */
 function takesIfMatch(op: unknown): boolean {
   const parameters = (op as { parameters?: { in?: string; name?: string }[] }).parameters ?? [];
@@ -96,7 +109,7 @@ function conventionalOperation(
   method: string,
   op: Operation,
   options: ApiConventionsOptions,
-  versioned: boolean,
+  versioned: Versioning,
 ): Operation {
   const scopes = (op.security ?? []).flatMap((requirement) => requirement[options.apiKeyScheme] ?? []);
   const usesApiKey = (op.security ?? []).some((requirement) => options.apiKeyScheme in requirement);
@@ -135,7 +148,7 @@ function conventionalResponse(
   status: string,
   response: Response,
   rateLimited: boolean,
-  versioned: boolean,
+  versioned: Versioning,
   idempotent: boolean,
 ): Response {
   const names: HeaderName[] = ['x-request-id'];
@@ -143,7 +156,7 @@ function conventionalResponse(
   if (status === '429') names.push('Retry-After');
   if (status === '401') names.push('WWW-Authenticate');
   if (status === '201' || status === '202') names.push('Location');
-  if (status === '200' && versioned) names.push('ETag');
+  if ((status === '200' && versioned.reads) || (status === '201' && versioned.creates)) names.push('ETag');
   if (idempotent && status.startsWith('2')) names.push('Idempotent-Replayed');
   const result: Response = { ...response, headers: { ...headerRefs(names), ...(response.headers ?? {}) } };
   if (status === '429' && !response.content) result.content = INTERNAL_ERROR.content;

@@ -5,7 +5,9 @@ import { principalOf } from '@waymark/auth';
 import type { HttpErrorBody } from '@waymark/http';
 import type { LinkAnalytics } from '../reports/app/analytics-report';
 import type { ReportUseCases } from '../reports/app/report-use-cases';
-import { parseFormat, parseTop, respond, type AnalyticsWindow, type ReportFormat } from './respond';
+import { assertKnownParams, parseFormat, parseTop, respond, type AnalyticsWindow, type ReportFormat } from './respond';
+
+const LINK_REPORT_PARAMS = ['window', 'from', 'to', 'domain', 'top', 'format'] as const;
 
 @Route('v1/links')
 @Tags('Analytics')
@@ -20,6 +22,7 @@ export class LinkAnalyticsController extends Controller {
    * same report as one CSV table (columns section, key, total, clicks, scans, humans, bots, unique_visitors).
    * Instead of `window`, `from` and `to` choose a custom range read as in the tenant-wide analytics ([from, to),
    * dates or date-times with an offset, at most 366 days, hourly up to 48 h); the answer then has no `window`.
+   * The tenant-wide report takes the same `window`, `from` and `to`; any other query parameter is a 400.
    * @summary Get a link's analytics
    * @param code The link's code
    * @param window 24h, 7d or 30d; default 24h
@@ -52,6 +55,7 @@ export class LinkAnalyticsController extends Controller {
     @Query() format?: ReportFormat,
   ): Promise<LinkAnalytics | Readable> {
     const principal = principalOf(request);
+    assertKnownParams(request.query, LINK_REPORT_PARAMS);
     const output = parseFormat(format);
     const report = await this.useCases.linkAnalytics({
       tenantId: principal.tenantId,

@@ -23,6 +23,17 @@ export function parseTop(top: number | undefined): number {
   return top;
 }
 
+/**
+ * Both reports refuse a query parameter they do not take, so a misspelt or unsupported one (`range=7d`) is a 400
+ * instead of a report for the default range that looks like an answer.
+ */
+export function assertKnownParams(query: Request['query'], known: readonly string[]): void {
+  const unknown = Object.keys(query).filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const issues = unknown.map((path) => ({ path, message: `not a parameter of this report (${known.join(', ')})` }));
+  throw new DomainError('validation_failed', `Unknown query parameter ${unknown.join(', ')}`, issues);
+}
+
 export function parseFormat(format: string | undefined): 'json' | 'csv' {
   if (format === undefined || format === 'json') return 'json';
   if (format === 'csv') return 'csv';

@@ -4,6 +4,7 @@ import {
   Controller,
   Delete,
   Get,
+  Header,
   Path,
   Post,
   Query,
@@ -16,9 +17,10 @@ import {
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import { Gs1BulkOptions, parseBulkEnvelope, parseOrThrow } from '@waymark/contracts';
-import type { HttpErrorBody } from '@waymark/http';
+import { tagged, withEtagField, type HttpErrorBody } from '@waymark/http';
 import { Gs1LinkListQuery, Gs1LinkLocatorQuery } from '../links/app/gs1-link-queries';
 import type { Gs1LinkUseCases } from '../links/app/gs1-link-use-cases';
+import { gs1LinkEtag } from '../links/domain/gs1-link-etag';
 import type { Gs1BulkBody, Gs1BulkResultView, Gs1LinkListView, Gs1LinkView } from './gs1-types';
 
 @Route('v1/gs1/links')
@@ -72,7 +74,8 @@ export class Gs1LinksController extends Controller {
   ): Promise<Gs1LinkListView> {
     void [query, tags, cursor, limit]; // documented here, parsed (with defaults) from the raw query
     const principal = principalOf(request);
-    return this.links.list(principal, parseOrThrow(Gs1LinkListQuery, request.query));
+    const page = await this.links.list(principal, parseOrThrow(Gs1LinkListQuery, request.query));
+    return { ...page, links: page.links.map((link) => withEtagField(link, gs1LinkEtag(link))) };
   }
 
   /**
@@ -91,7 +94,8 @@ export class Gs1LinksController extends Controller {
   ): Promise<Gs1LinkView> {
     void domain;
     const principal = principalOf(request);
-    return this.links.get(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query));
+    const link = await this.links.get(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query));
+    return tagged(this, link, gs1LinkEtag(link));
   }
 
   /**
@@ -99,19 +103,22 @@ export class Gs1LinksController extends Controller {
    * @summary Delete a GS1 Digital Link
    * @param path The derived Digital Link path, URL-encoded
    * @param domain Needed only when the path exists on several of the tenant's domains
+   * @param ifMatch The record's ETag from a previous read: deleted only if nobody changed it since (412 otherwise)
    */
   @Delete('{path}')
   @Security('api_key', ['gs1:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(412, 'precondition_failed')
   public async deleteGs1Link(
     @Path() path: string,
     @Request() request: ExpressRequest,
     @Query() domain?: string,
+    @Header('If-Match') ifMatch?: string,
   ): Promise<void> {
     void domain;
     const principal = principalOf(request);
-    await this.links.remove(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query));
+    await this.links.remove(principal, path, parseOrThrow(Gs1LinkLocatorQuery, request.query), ifMatch);
     this.setStatus(204);
   }
 }

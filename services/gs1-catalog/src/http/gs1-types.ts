@@ -175,6 +175,12 @@ export interface Gs1LinkView {
   tags: string[];
   createdAt: DateTime;
   updatedAt: DateTime;
+  /**
+   * The record's version, the same value as the `ETag` header of its get answer: send it in `If-Match` so a DELETE
+   * applies only to this version.
+   * @example "\"9e107d9d372bb6826bd81d3542a419d6\""
+   */
+  etag: string;
 }
 
 export interface Gs1LinkListView {

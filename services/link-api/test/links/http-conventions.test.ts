@@ -73,6 +73,39 @@ describe('If-Match on a link', () => {
     expect((await call(api, tenant.key, 'GET', '/v1/links/versioned')).body.destination).toBe('https://example.com/v2');
   });
 
+  it('takes the ETag of the create answer, as header and field, and applies a PATCH made with it', async () => {
+    const created = await call(api, tenant.key, 'POST', '/v1/links', {
+      destination: 'https://example.com/fresh',
+      code: 'tagged-at-birth',
+    });
+    const etag = created.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-z]+"$/);
+    expect(created.body.etag).toBe(etag);
+
+    const patched = await fetch(`${api.url}/v1/links/tagged-at-birth`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json', 'if-match': etag! },
+      body: JSON.stringify({ title: 'first edit' }),
+    });
+    expect(patched.status).toBe(200);
+    const newEtag = patched.headers.get('etag');
+    expect(newEtag).not.toBe(etag);
+    expect(((await patched.json()) as { etag: string }).etag).toBe(newEtag);
+
+    const read = await call(api, tenant.key, 'GET', '/v1/links/tagged-at-birth');
+    expect(read.headers.get('etag')).toBe(newEtag);
+    const listed = await call(api, tenant.key, 'GET', '/v1/links?q=tagged-at-birth');
+    expect(listed.body.links.map((link: { etag: string }) => link.etag)).toEqual([newEtag]);
+
+    const stale = await fetch(`${api.url}/v1/links/tagged-at-birth`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json', 'if-match': etag! },
+      body: JSON.stringify({ title: 'lost update' }),
+    });
+    expect(stale.status).toBe(412);
+    expect(await stale.json()).toMatchObject({ code: 'precondition_failed', details: { etag: newEtag } });
+  });
+
   it('deletes only with a matching ETag', async () => {
     await call(api, tenant.key, 'POST', '/v1/links', { destination: 'https://example.com/d', code: 'guarded' });
     const etag = (await call(api, tenant.key, 'GET', '/v1/links/guarded')).headers.get('etag')!;

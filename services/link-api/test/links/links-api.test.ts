@@ -49,7 +49,9 @@ describe('links', () => {
       notifyChannels: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      etag: created.headers.get('etag'),
     });
+    expect(created.body.etag).toMatch(/^"[0-9a-f]{32}"$/);
     const event = await waitFor(() => links.records.find((r) => r.key === `${tenant.domain}/${created.body.code}`), {
       message: 'links.v1 event',
     });

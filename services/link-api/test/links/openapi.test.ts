@@ -203,6 +203,19 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(op('patch /v1/links/{code}').responses['200']?.headers ?? {})).toContain('ETag');
   });
 
+  it('declares the ETag of a create on a versioned collection, and the one If-Match of channels and GS1 links', async () => {
+    const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
+    const op = (key: string) => operationsOf(doc).find((o) => o.key === key)!.op;
+    const etagOn = (key: string, status: string) =>
+      Object.keys(op(key).responses[status]?.headers ?? {}).includes('ETag');
+    expect([etagOn('post /v1/links', '201'), etagOn('post /v1/channels', '201')]).toEqual([true, true]);
+    expect(etagOn('post /v1/gs1/exports', '202')).toBe(false);
+    for (const key of ['patch /v1/channels/{id}', 'delete /v1/channels/{id}', 'delete /v1/gs1/links/{path}']) {
+      expect({ key, ifMatch: op(key).parameters?.some((p) => p.name === 'If-Match') }).toEqual({ key, ifMatch: true });
+    }
+    expect(etagOn('get /v1/gs1/links/{path}', '200')).toBe(true);
+  });
+
   it('declares the headers every response carries, and 429 and 500 on every API-key operation', async () => {
     const doc = (await call(api, null, 'GET', '/v1/openapi.json')).body as Doc;
     const keyed = operationsOf(doc).filter(({ op }) => op.security?.some((r) => 'api_key' in r));

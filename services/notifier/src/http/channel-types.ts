@@ -101,6 +101,12 @@ export interface ChannelView {
   createdAt: DateTime;
   /** `whsec_` + base64 of 32 random bytes; only in the create response of signed types, never again. */
   signingSecret?: string;
+  /**
+   * The channel's version, the same value as the `ETag` header of its create and update answers: send it in
+   * `If-Match` so a PATCH or DELETE applies only to this version.
+   * @example "\"5d41402abc4b2a76b9719d911017c592\""
+   */
+  etag: string;
 }
 
 export interface DeliveryAttemptView {

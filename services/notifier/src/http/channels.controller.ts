@@ -4,6 +4,7 @@ import {
   Controller,
   Delete,
   Get,
+  Header,
   Patch,
   Path,
   Post,
@@ -17,8 +18,9 @@ import {
 } from '@tsoa/runtime';
 import { principalOf } from '@waymark/auth';
 import { ChannelCreate, ChannelListQuery, ChannelPatch, DeliveryListQuery, Id, SecretRotate } from '@waymark/contracts';
-import type { HttpErrorBody } from '@waymark/http';
+import { tagged, withEtagField, type HttpErrorBody } from '@waymark/http';
 import type { ChannelUseCases } from '../channels/app/channel-use-cases';
+import { channelEtag } from '../channels/domain/channel-etag';
 import type {
   ChannelCreateBody,
   ChannelListView,
@@ -53,7 +55,7 @@ export class ChannelsController extends Controller {
     const channel = await this.useCases.createChannel(principalOf(req).tenantId, ChannelCreate.parse(body));
     this.setStatus(201);
     this.setHeader('Location', `/v1/channels/${encodeURIComponent(channel.id)}`);
-    return channel;
+    return tagged(this, channel, channelEtag(channel));
   }
 
   /**
@@ -74,7 +76,8 @@ export class ChannelsController extends Controller {
     @Query() limit?: number,
     @Query() cursor?: string,
   ): Promise<ChannelListView> {
-    return this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
+    const page = await this.useCases.listChannels(principalOf(req).tenantId, ChannelListQuery.parse({ limit, cursor }));
+    return { ...page, channels: page.channels.map((channel) => withEtagField(channel, channelEtag(channel))) };
   }
 
   /**
@@ -86,24 +89,30 @@ export class ChannelsController extends Controller {
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
   public async getChannel(@Path() id: string, @Request() req: ExpressRequest): Promise<ChannelView> {
-    return this.useCases.getChannel(principalOf(req).tenantId, Id.parse(id));
+    const channel = await this.useCases.getChannel(principalOf(req).tenantId, Id.parse(id));
+    return tagged(this, channel, channelEtag(channel));
   }
 
   /**
    * Pauses, resumes or renames a channel, or moves a URL channel to a new URL (checked like a new channel's; pending
    * retries go to the new URL). Pausing stops pending retries at once. An email address cannot be changed.
    * @summary Update a notification channel
+   * @param ifMatch The channel's ETag from a previous answer: the change applies only if nobody changed it since (412 otherwise)
    */
   @Patch('{id}')
   @Security('api_key', ['notifications:write'])
   @Response<HttpErrorBody>(400, 'validation_failed')
   @Response<HttpErrorBody>(404, 'not_found')
+  @Response<HttpErrorBody>(412, 'precondition_failed')
   public async updateChannel(
     @Path() id: string,
     @Body() body: ChannelPatchBody,
     @Request() req: ExpressRequest,
+    @Header('If-Match') ifMatch?: string,
   ): Promise<ChannelView> {
-    return this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), ChannelPatch.parse(body));
+    const patch = ChannelPatch.parse(body);
+    const channel = await this.useCases.updateChannel(principalOf(req).tenantId, Id.parse(id), patch, ifMatch);
+    return tagged(this, channel, channelEtag(channel));
   }
 
   /**
@@ -166,14 +175,20 @@ export class ChannelsController extends Controller {
   /**
    * Deletes a channel; its pending retries stop at once.
    * @summary Delete a notification channel
+   * @param ifMatch The channel's ETag from a previous answer: deleted only if nobody changed it since (412 otherwise)
    */
   @Delete('{id}')
   @Security('api_key', ['notifications:write'])
   @SuccessResponse(204, 'Deleted')
   @Response<HttpErrorBody>(404, 'not_found')
-  public async deleteChannel(@Path() id: string, @Request() req: ExpressRequest): Promise<void> {
+  @Response<HttpErrorBody>(412, 'precondition_failed')
+  public async deleteChannel(
+    @Path() id: string,
+    @Request() req: ExpressRequest,
+    @Header('If-Match') ifMatch?: string,
+  ): Promise<void> {
     this.setStatus(204);
-    await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id));
+    await this.useCases.deleteChannel(principalOf(req).tenantId, Id.parse(id), ifMatch);
   }
 
   /**

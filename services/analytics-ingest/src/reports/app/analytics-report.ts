@@ -72,6 +72,8 @@ export interface LinkAnalytics extends ReportBase {
 }
 
 export interface TenantAnalytics extends ReportBase {
+  /** The window in effect (7d when neither it nor `from`/`to` is given); absent for a custom `from`/`to` range. */
+  window?: '24h' | '7d' | '30d';
   /** Top links of the tenant in the range. */
   links: LinkBreakdownEntry[];
 }

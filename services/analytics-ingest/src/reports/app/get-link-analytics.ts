@@ -1,6 +1,6 @@
 import { DomainError } from '@waymark/contracts';
 import type { FreshReads } from '@waymark/events';
-import { parseTenantRange, parseWindow, windowRange } from '../domain/time-range';
+import { readReportRange } from '../domain/report-range';
 import type { LinkRefPort } from '../../links/app/links-ports';
 import type { AnalyticsQueryPort } from './reports-ports';
 import type { LinkAnalytics } from './analytics-report';
@@ -32,15 +32,8 @@ export interface GetLinkAnalyticsDeps {
  * A code the tenant does not have (or deleted) is a 404.
  */
 export async function getLinkAnalytics(query: LinkAnalyticsQuery, deps: GetLinkAnalyticsDeps): Promise<LinkAnalytics> {
-  const custom = query.from !== undefined || query.to !== undefined;
-  if (custom && query.window !== undefined) {
-    const message = 'cannot be combined with from or to';
-    const issues = [{ path: 'window', message }];
-    throw new DomainError('validation_failed', `Invalid query parameter window: ${message}`, issues);
-  }
   const now = deps.clock();
-  const window = custom ? undefined : parseWindow(query.window);
-  const range = window ? windowRange(window, now) : parseTenantRange(query.from, query.to, now);
+  const { range, window } = readReportRange(query, now, '24h');
   const domain = (query.domain ?? query.defaultDomain).toLowerCase();
   const link = await deps.fresh.find(linkRefKey(domain, query.code), () =>
     deps.links.findLive(query.tenantId, domain, query.code),

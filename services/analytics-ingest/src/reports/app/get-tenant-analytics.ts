@@ -1,11 +1,14 @@
 import { addCounts, present, topEntries, ZERO } from '../domain/counts';
-import { parseTenantRange, planRange } from '../domain/time-range';
+import { readReportRange } from '../domain/report-range';
+import { planRange } from '../domain/time-range';
 import type { AnalyticsQueryPort } from './reports-ports';
 import type { TenantAnalytics } from './analytics-report';
 import { buildReport } from './build-report';
 
 export interface TenantAnalyticsQuery {
   tenantId: string;
+  /** 24h, 7d or 30d, as for one link; not combined with `from`/`to`. */
+  window?: string;
   from?: string;
   to?: string;
   top: number;
@@ -16,13 +19,13 @@ export interface GetTenantAnalyticsDeps {
   clock: () => Date;
 }
 
-/** Tenant-wide analytics between `from` and `to`, with the top links. */
+/** Tenant-wide analytics over a window (default 7d) or between `from` and `to`, with the top links. */
 export async function getTenantAnalytics(
   query: TenantAnalyticsQuery,
   deps: GetTenantAnalyticsDeps,
 ): Promise<TenantAnalytics> {
   const now = deps.clock();
-  const range = parseTenantRange(query.from, query.to, now);
+  const { range, window } = readReportRange(query, now, '7d');
   const scope = { kind: 'tenant', tenantId: query.tenantId } as const;
   const [report, linkRows] = await Promise.all([
     buildReport(deps.queries, scope, range, query.top, now),
@@ -39,5 +42,5 @@ export async function getTenantAnalytics(
     query.top,
     (l) => `${l.domain}/${l.code}`,
   ).map(([l, counts]) => ({ domain: l.domain, code: l.code, ...present(counts) }));
-  return { ...report, links };
+  return { ...(window ? { window } : {}), ...report, links };
 }

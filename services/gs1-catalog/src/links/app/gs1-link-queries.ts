@@ -1,6 +1,8 @@
 import { DomainError, Gs1Tag, type Gs1Link, type Gs1LinkList } from '@waymark/contracts';
+import { assertIfMatch } from '@waymark/http';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../domain/gs1-cursor';
+import { gs1LinkEtag } from '../domain/gs1-link-etag';
 import { toGs1LinkView, type Gs1LinkRecord } from '../domain/gs1-link-record';
 import type { Gs1Actor, Gs1LinkDeps } from './gs1-link-ports';
 
@@ -59,10 +61,15 @@ export function getGs1Link(deps: Pick<Gs1LinkDeps, 'links'>) {
     toGs1LinkView(await findOne(deps, actor, code, locator));
 }
 
-/** DELETE /v1/gs1/links/{path}: removes the record and publishes its tombstone, so the resolver forgets it. */
+/**
+ * DELETE /v1/gs1/links/{path}: removes the record and publishes its tombstone, so the resolver forgets it. With
+ * If-Match, only the version the client read (its ETag) is removed; a bulk upsert landing between the check and the
+ * removal is not caught (as for a link's DELETE).
+ */
 export function deleteGs1Link(deps: Pick<Gs1LinkDeps, 'links'>) {
-  return async (actor: Gs1Actor, code: string, locator: Gs1LinkLocatorQuery): Promise<void> => {
+  return async (actor: Gs1Actor, code: string, locator: Gs1LinkLocatorQuery, ifMatch?: string): Promise<void> => {
     const record = await findOne(deps, actor, code, locator);
+    assertIfMatch(ifMatch, gs1LinkEtag(toGs1LinkView(record)), 'GS1 link');
     if (!(await deps.links.remove(record))) throw new DomainError('not_found', `No GS1 link ${record.code}`);
   };
 }

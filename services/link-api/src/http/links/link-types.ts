@@ -46,6 +46,12 @@ export interface LinkView {
   notifyChannels: string[];
   createdAt: DateTime;
   updatedAt: DateTime;
+  /**
+   * The link's version, the same value as the `ETag` header of its create, get and update answers: send it in
+   * `If-Match` so a PATCH or DELETE applies only to this version. A click does not change it.
+   * @example "\"3f9c2a4b7d1e6f08a5b3c2d1e0f9a8b7\""
+   */
+  etag: string;
 }
 
 /**

@@ -20,12 +20,13 @@ import { principalOf } from '@waymark/auth';
 import {
   LinkCreate,
   LinkListQuery,
+  type Link,
   LinkLocatorQuery,
   LinkPatch,
   parseBulkEnvelope,
   parseOrThrow,
 } from '@waymark/contracts';
-import type { HttpErrorBody } from '@waymark/http';
+import { tagged, withEtagField, type HttpErrorBody } from '@waymark/http';
 import type { LinkUseCases } from '../../links/app/link-use-cases';
 import { linkEtag } from '../../links/domain/link-etag';
 import type {
@@ -39,7 +40,7 @@ import type {
 } from './link-types';
 
 /** Where the new link is read: its code, and its domain because one code may exist on several domains. */
-function linkLocation(link: LinkView): string {
+function linkLocation(link: Link): string {
   return `/v1/links/${encodeURIComponent(link.code)}?domain=${encodeURIComponent(link.domain)}`;
 }
 
@@ -68,7 +69,7 @@ export class LinksController extends Controller {
     const link = await this.links.create(principal, parseOrThrow(LinkCreate, body));
     this.setStatus(201);
     this.setHeader('Location', linkLocation(link));
-    return link;
+    return tagged(this, link, linkEtag(link));
   }
 
   /**
@@ -114,7 +115,8 @@ export class LinksController extends Controller {
   ): Promise<LinkListView> {
     void [limit, cursor, domain, status, tag, q]; // documented here, parsed (with defaults) from the raw query
     const principal = principalOf(request);
-    return this.links.list(principal, parseOrThrow(LinkListQuery, request.query));
+    const page = await this.links.list(principal, parseOrThrow(LinkListQuery, request.query));
+    return { ...page, links: page.links.map((link) => withEtagField(link, linkEtag(link))) };
   }
 
   /**
@@ -189,8 +191,7 @@ export class LinksController extends Controller {
   }
 
   /** ETag of the link's version, for If-Match on a later PATCH or DELETE. */
-  private withEtag(link: LinkView): LinkView {
-    this.setHeader('ETag', linkEtag(new Date(link.updatedAt)));
-    return link;
+  private withEtag(link: Link): LinkView {
+    return tagged(this, link, linkEtag(link));
   }
 }

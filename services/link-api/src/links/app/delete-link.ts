@@ -1,5 +1,6 @@
 import { DomainError, type LinkLocatorQuery } from '@waymark/contracts';
-import { assertIfMatch } from '../domain/link-etag';
+import { assertLinkIfMatch } from '../domain/link-etag';
+import { toLink } from '../domain/link-record';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
 
@@ -10,7 +11,7 @@ export function deleteLink(deps: Pick<LinkDeps, 'links'>) {
     if (ifMatch !== undefined) {
       // The precondition is judged on the row read under lock (never on the read cache); writing nothing.
       await deps.links.update(link.id, (current) => {
-        assertIfMatch(ifMatch, current.updatedAt);
+        assertLinkIfMatch(ifMatch, toLink(current));
         return null;
       });
     }

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DomainError, type Link, type LinkLocatorQuery, type LinkPatch } from '@waymark/contracts';
 import type { LinkRecord } from '../domain/link-record';
 import { toLink } from '../domain/link-record';
-import { assertIfMatch } from '../domain/link-etag';
+import { assertLinkIfMatch } from '../domain/link-etag';
 import { parseFutureExpiry } from '../domain/link-rules';
 import { findLink } from './find-link';
 import type { LinkActor, LinkDeps } from './link-ports';
@@ -27,7 +27,7 @@ export function updateLink(deps: LinkDeps) {
     const link = await findLink(deps.links, actor, code, domain);
     const updated = await deps.links.update(link.id, (current) => {
       // Checked on the row read under lock, so a write that landed since the client's GET is never overwritten.
-      assertIfMatch(ifMatch, current.updatedAt);
+      assertLinkIfMatch(ifMatch, toLink(current));
       const next = { ...current, ...changes };
       return isDeepStrictEqual(next, current) ? null : { ...next, updatedAt: deps.clock() };
     });

@@ -1,22 +1,15 @@
-import { DomainError } from '@waymark/contracts';
+import type { Link } from '@waymark/contracts';
+import { assertIfMatch, entityTagOf } from '@waymark/http';
 
 /**
- * A link's entity tag: the version of its writable state, which every write moves on (updatedAt). It is strong, so
- * If-Match can use it (RFC 9110 13.1.1 compares strongly); `lastClickAt` is not part of that state and does not change it.
+ * A link's entity tag: the shared digest of its representation (docs/decisions.md, "One ETag scheme"). `lastClickAt`
+ * moves with visits, not with writes, so it is left out: a click never makes a client's tag stale.
  */
-export function linkEtag(updatedAt: Date): string {
-  return `"${updatedAt.getTime().toString(36)}"`;
+export function linkEtag(link: Link): string {
+  return entityTagOf(link, ['lastClickAt']);
 }
 
-/** RFC 9110 13.1.1: `*` matches any current link; otherwise one of the listed strong tags must equal the link's. */
-export function assertIfMatch(ifMatch: string | undefined, updatedAt: Date): void {
-  if (ifMatch === undefined) return;
-  const current = linkEtag(updatedAt);
-  const listed = ifMatch.split(',').map((tag) => tag.trim());
-  if (listed.includes('*') || listed.includes(current)) return;
-  throw new DomainError(
-    'precondition_failed',
-    `If-Match ${ifMatch} does not match the link's current ETag ${current}`,
-    { etag: current },
-  );
+/** RFC 9110 13.1.1 on the link as it is now: 412 `precondition_failed` unless If-Match lists its tag or `*`. */
+export function assertLinkIfMatch(ifMatch: string | undefined, current: Link): void {
+  assertIfMatch(ifMatch, linkEtag(current), 'link');
 }

@@ -28,11 +28,11 @@ export interface ChannelUseCases {
   createChannel(tenantId: string, input: ChannelCreate): Promise<Channel>;
   listChannels(tenantId: string, query: ChannelListQuery): Promise<ChannelList>;
   getChannel(tenantId: string, id: string): Promise<Channel>;
-  updateChannel(tenantId: string, id: string, patch: ChannelPatch): Promise<Channel>;
+  updateChannel(tenantId: string, id: string, patch: ChannelPatch, ifMatch?: string): Promise<Channel>;
   sendTestEvent(tenantId: string, id: string): Promise<DeliveryScheduled>;
   rotateSecret(tenantId: string, id: string, input: SecretRotate): Promise<SecretRotation>;
   redeliver(tenantId: string, id: string, deliveryId: string): Promise<DeliveryScheduled>;
-  deleteChannel(tenantId: string, id: string): Promise<void>;
+  deleteChannel(tenantId: string, id: string, ifMatch?: string): Promise<void>;
   listDeliveries(tenantId: string, id: string, query: DeliveryListQuery): Promise<DeliveryList>;
   checkEmailConfirmation(token: string): Promise<void>;
   confirmEmail(token: string): Promise<{ channelId: string; confirmed: true }>;
@@ -43,11 +43,11 @@ export function bindChannelUseCases(deps: ChannelDeps): ChannelUseCases {
     createChannel: (tenantId, input) => createChannel(deps, tenantId, input),
     listChannels: (tenantId, query) => listChannels(deps, tenantId, query),
     getChannel: (tenantId, id) => getChannel(deps, tenantId, id),
-    updateChannel: (tenantId, id, patch) => updateChannel(deps, tenantId, id, patch),
+    updateChannel: (tenantId, id, patch, ifMatch) => updateChannel(deps, tenantId, id, patch, ifMatch),
     sendTestEvent: (tenantId, id) => sendTestEvent(deps, tenantId, id),
     rotateSecret: (tenantId, id, input) => rotateSecret(deps, tenantId, id, input),
     redeliver: (tenantId, id, deliveryId) => redeliver(deps, tenantId, id, deliveryId),
-    deleteChannel: (tenantId, id) => deleteChannel(deps, tenantId, id),
+    deleteChannel: (tenantId, id, ifMatch) => deleteChannel(deps, tenantId, id, ifMatch),
     listDeliveries: (tenantId, id, query) => listDeliveries(deps, tenantId, id, query),
     checkEmailConfirmation: (token) => checkEmailConfirmation(deps, token),
     confirmEmail: (token) => confirmEmail(deps, token),

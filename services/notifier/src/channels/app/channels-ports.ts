@@ -15,6 +15,9 @@ export interface PendingConfirmation {
 }
 
 /** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1. */
+/** A check on the channel as stored, under lock, before a write (If-Match); it throws to refuse the write. */
+export type ChannelPrecondition = (current: ChannelRecord) => void;
+
 export interface ChannelRepository {
   /** `beforeCommit` runs inside the transaction (the opt-in mail): if it throws, nothing is stored. */
   create(
@@ -25,10 +28,19 @@ export interface ChannelRepository {
   /** Oldest first, `limit` rows after the `after` position (keyset on createdAt, then id). */
   list(tenantId: string, limit: number, after: KeysetPosition | null): Promise<ChannelRecord[]>;
   find(tenantId: string, id: string): Promise<ChannelRecord | null>;
-  /** Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits. */
-  update(tenantId: string, id: string, patch: ChannelPatch, reason?: string | null): Promise<ChannelRecord | null>;
+  /**
+   * Pausing cancels the channel's pending deliveries in the same transaction: no retry runs after it commits.
+   * `precondition` sees the row read under lock before anything is written; it throws to refuse the change.
+   */
+  update(
+    tenantId: string,
+    id: string,
+    patch: ChannelPatch,
+    reason?: string | null,
+    precondition?: ChannelPrecondition,
+  ): Promise<ChannelRecord | null>;
   /** Deleting removes pending deliveries and the log with it and tombstones the channel on channels.v1. */
-  delete(tenantId: string, id: string): Promise<boolean>;
+  delete(tenantId: string, id: string, precondition?: ChannelPrecondition): Promise<boolean>;
   /**
    * Up to `limit` channels with a secret that does not start with `sealedPrefix` (the current key's form), in id
    * order after `afterId`: what a key rotation still has to re-seal.

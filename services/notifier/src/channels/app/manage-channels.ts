@@ -9,8 +9,9 @@ import {
   type DeliveryList,
   type DeliveryListQuery,
 } from '@waymark/contracts';
+import { assertChannelIfMatch } from '../domain/channel-etag';
 import { toChannel } from '../domain/channel-record';
-import type { ChannelDeps } from './channels-ports';
+import type { ChannelDeps, ChannelPrecondition } from './channels-ports';
 import { assertReachableUrl, hashToken } from './create-channel';
 
 export const notFound = () => new DomainError('not_found', 'No such channel');
@@ -38,6 +39,7 @@ export async function updateChannel(
   tenantId: string,
   id: string,
   patch: ChannelPatch,
+  ifMatch?: string,
 ): Promise<Channel> {
   if (patch.config) {
     const found = await deps.channels.find(tenantId, id);
@@ -49,7 +51,8 @@ export async function updateChannel(
     }
     patch = { ...patch, config: { url: await assertReachableUrl(deps, patch.config.url) } };
   }
-  const record = await deps.channels.update(tenantId, id, patch, patch.enabled === false ? 'paused' : null);
+  const reason = patch.enabled === false ? 'paused' : null;
+  const record = await deps.channels.update(tenantId, id, patch, reason, ifMatchGuard(ifMatch));
   if (!record) throw notFound();
   return toChannel(record);
 }
@@ -61,8 +64,18 @@ export async function getChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: 
   return toChannel(record);
 }
 
-export async function deleteChannel(deps: Pick<ChannelDeps, 'channels'>, tenantId: string, id: string): Promise<void> {
-  if (!(await deps.channels.delete(tenantId, id))) throw notFound();
+export async function deleteChannel(
+  deps: Pick<ChannelDeps, 'channels'>,
+  tenantId: string,
+  id: string,
+  ifMatch?: string,
+): Promise<void> {
+  if (!(await deps.channels.delete(tenantId, id, ifMatchGuard(ifMatch)))) throw notFound();
+}
+
+/** If-Match judged on the row read under lock, so a change that landed since the client's read is never overwritten. */
+function ifMatchGuard(ifMatch: string | undefined): ChannelPrecondition | undefined {
+  return ifMatch === undefined ? undefined : (current) => assertChannelIfMatch(ifMatch, toChannel(current));
 }
 
 /** The channel's attempt log, newest first. The cursor is the id of the last attempt of the previous page. */

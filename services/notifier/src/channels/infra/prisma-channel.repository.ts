@@ -1,10 +1,16 @@
 import { channelsTopic, ChannelType, type ChannelPatch, type KeysetPosition } from '@waymark/contracts';
 import { enqueue, type AwaitPublished } from '@waymark/db';
 import { toChannelState, type ChannelRecord } from '../domain/channel-record';
-import type { ChannelRepository, PendingConfirmation, SealedSecret } from '../app/channels-ports';
+import type { ChannelPrecondition, ChannelRepository, PendingConfirmation, SealedSecret } from '../app/channels-ports';
 import type { Channel as ChannelRow, Prisma, PrismaClient } from '../../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
+
+/** The channel's row, locked until the transaction ends: a precondition judged on it holds until the write. */
+async function lockedChannel(tx: Tx, tenantId: string, id: string): Promise<ChannelRow | null> {
+  await tx.$executeRaw`SELECT 1 FROM "channel" WHERE "id" = ${id} AND "tenant_id" = ${tenantId} FOR UPDATE`;
+  return tx.channel.findFirst({ where: { id, tenantId } });
+}
 
 /** Channels and their opt-in tokens. Every change publishes the channel's state on channels.v1 through the outbox. */
 export class PrismaChannelRepository implements ChannelRepository {
@@ -55,10 +61,12 @@ export class PrismaChannelRepository implements ChannelRepository {
     id: string,
     patch: ChannelPatch,
     reason: string | null = null,
+    precondition?: ChannelPrecondition,
   ): Promise<ChannelRecord | null> {
     const updated = await this.prisma.$transaction(async (tx) => {
-      const found = await tx.channel.findFirst({ where: { id, tenantId } });
+      const found = await lockedChannel(tx, tenantId, id);
       if (!found) return null;
+      precondition?.(toRecord(found));
       const row = await tx.channel.update({
         where: { id },
         data: {
@@ -77,8 +85,13 @@ export class PrismaChannelRepository implements ChannelRepository {
   }
 
   /** Deleting removes pending deliveries and the log with it (cascade) and tombstones the channel on channels.v1. */
-  async delete(tenantId: string, id: string): Promise<boolean> {
+  async delete(tenantId: string, id: string, precondition?: ChannelPrecondition): Promise<boolean> {
     const deleted = await this.prisma.$transaction(async (tx) => {
+      if (precondition) {
+        const found = await lockedChannel(tx, tenantId, id);
+        if (!found) return false;
+        precondition(toRecord(found));
+      }
       const { count } = await tx.channel.deleteMany({ where: { id, tenantId } });
       if (count === 0) return false;
       await enqueue(tx, channelsTopic, [{ key: id, value: null }]);

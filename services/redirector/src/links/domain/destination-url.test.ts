@@ -19,3 +19,33 @@ test.each([
 ])('never emits a non-ASCII Location: %s with %s goes to %s', (destination, query, expected) => {
   expect(withPassthroughQuery(destination, query)).toBe(expected);
 });
+
+describe("merging the visitor's query into the destination's", () => {
+  test.each([
+    [
+      'the visitor replaces a key the destination has, in its place',
+      'https://d.example/p?utm_source=console&utm_campaign=x',
+      'utm_source=override',
+      'https://d.example/p?utm_source=override&utm_campaign=x',
+    ],
+    ['new keys follow in the visitor order', 'https://d.example/p?x=1', 'b=2&a=1', 'https://d.example/p?x=1&b=2&a=1'],
+    [
+      'every value of a replaced key goes, every value the visitor sends stays',
+      'https://d.example/p?t=1&k=a&t=2',
+      't=9&t=8',
+      'https://d.example/p?t=9&t=8&k=a',
+    ],
+    [
+      'an encoded name is the same key',
+      'https://d.example/p?utm_source=a',
+      'utm%5Fsource=b',
+      'https://d.example/p?utm%5Fsource=b',
+    ],
+    ['a bare key replaces a valued one', 'https://d.example/p?debug=0&y=1', 'debug', 'https://d.example/p?debug&y=1'],
+    ['the fragment stays last', 'https://d.example/p?a=1#f', 'a=2', 'https://d.example/p?a=2#f'],
+    ['an undecodable name is compared as sent', 'https://d.example/p?%E0=1', '%E0=2', 'https://d.example/p?%E0=2'],
+    ['empty parts are dropped', 'https://d.example/p?a=1&&b=2&', 'c=3', 'https://d.example/p?a=1&b=2&c=3'],
+  ])('%s', (_rule, destination, query, expected) => {
+    expect(withPassthroughQuery(destination, query)).toBe(expected);
+  });
+});
