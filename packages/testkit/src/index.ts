@@ -45,4 +45,5 @@ export { hostileRequests, type EntryPoint, type HostileRequest } from './hostile
 export { hostilePassFailures } from './hostile/hostile-pass';
 export { rawExchange, type RawAnswer } from './hostile/raw-exchange';
 export { runMain } from './run-main';
+export { stopChild } from './stop-child';
 export { fetchJson, type JsonAnswer } from './fetch-json';

@@ -6,8 +6,9 @@
  * pages of 1,000). Phases alternate in the same run, so other work on a shared machine weighs on each alike; the
  * figures are still noisy there. Real PostgreSQL, Redis and the Kafka protocol (librdkafka's mock cluster).
  *   BENCH_API_RATE (requests/s, default 57), BENCH_SECONDS (per phase, default 15), BENCH_ROUNDS (default 2),
- *   BENCH_CPU_PROF=<dir> (link-api writes a V8 CPU profile there), BENCH_PHASES (comma-separated: idle,api,activity;
- *   get,list,post: one kind of the API share alone at its rate; health: /healthz at that rate, a request's floor),
+ *   BENCH_CPU_PROF=<dir> (link-api writes a V8 CPU profile there), BENCH_PHASES (comma-separated, default
+ *   idle,health,api,activity; get,list,post: one kind of the API share alone at its rate; health: /healthz at that
+ *   rate, a request's floor and the baseline printed beside the API figure),
  *   BENCH_STATEMENTS=1 (the statements of each phase of the last round, from pg_stat_statements).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +19,7 @@ import { Client } from 'pg';
 import { linkActivityTopic, type LinkActivity } from '@waymark/contracts';
 import { KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { freePort, startKafkaMock, startPostgres, startRedis, waitFor } from '@waymark/testkit';
+import { freePort, runMain, startKafkaMock, startPostgres, startRedis, stopChild, waitFor } from '@waymark/testkit';
 
 const API_RATE = Number(process.env.BENCH_API_RATE ?? 57);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
     await runPhase('api', base, bus, tenant, 5);
     await runPhase('activity', base, bus, tenant, 10);
 
-    const phases = (process.env.BENCH_PHASES ?? 'idle,api,activity').split(',') as Phase[];
+    // /healthz at the API share's rate is the baseline printed beside it: what any request costs this process.
+    const phases = (process.env.BENCH_PHASES ?? 'idle,health,api,activity').split(',') as Phase[];
     const totals = new Map<Phase, { cpu: number; seconds: number; work: number }>();
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const phase of phases) {
@@ -115,7 +117,7 @@ async function main(): Promise<void> {
     await stats.end();
   } finally {
     await bus.close();
-    await stop(linkApi);
+    await stopChild(linkApi);
     await Promise.all([pg.stop(), kafka.stop(), redis.stop()]);
   }
 }
@@ -333,15 +335,4 @@ async function spawnLinkApi(base: string, env: Record<string, string>): Promise<
   return child;
 }
 
-/** SIGTERM, so a CPU profile is written on the way out. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

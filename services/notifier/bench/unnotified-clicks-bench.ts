@@ -16,7 +16,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { CLICK_CHANNELS, CLICK_CHANNELS_HEADER, clicksTopic, linkKey, type ClickFact } from '@waymark/contracts';
 import { EVENT_ID_HEADER, KafkaEventBus } from '@waymark/events';
 import { createLogger } from '@waymark/logging';
-import { freePort, startKafkaMock, startPostgres, startRedis, waitFor } from '@waymark/testkit';
+import { freePort, runMain, startKafkaMock, startPostgres, startRedis, stopChild, waitFor } from '@waymark/testkit';
 import { spawnNotifier } from '../test/support/notifier-process';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
 
   await admin.disconnect();
   await bus.close();
-  await stopNotifier(notifier.child);
+  await stopChild(notifier.child);
   await Promise.all([pg.stop(), kafka.stop(), redis.stop()]);
 }
 
@@ -181,15 +181,4 @@ function spawnProfiledNotifier(env: Record<string, string>): Promise<{ child: Ch
   return spawnNotifier(env, { nodeFlags, readyWithinMs: 60_000 });
 }
 
-/** SIGTERM, so a CPU profile is written on the way out. */
-async function stopNotifier(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);
